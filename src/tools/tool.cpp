@@ -1,0 +1,39 @@
+#include "sparqlmcp/tools/tool.hpp"
+
+namespace sparqlmcp::tools {
+
+nlohmann::json ToolDefinition::to_json() const {
+  nlohmann::json tool = {{"name", name},
+                         {"title", title},
+                         {"description", description},
+                         {"inputSchema", input_schema}};
+  if (!output_schema.is_null()) tool["outputSchema"] = output_schema;
+  tool["annotations"] = {{"title", annotations.title.empty() ? title : annotations.title},
+                         {"readOnlyHint", annotations.read_only},
+                         {"destructiveHint", annotations.destructive},
+                         {"idempotentHint", annotations.idempotent},
+                         {"openWorldHint", annotations.open_world}};
+  return tool;
+}
+
+ToolResult ToolResult::text(std::string text, std::optional<nlohmann::json> structured) {
+  ToolResult result;
+  result.content.push_back({{"type", "text"}, {"text", std::move(text)}});
+  result.structured = std::move(structured);
+  return result;
+}
+
+ToolResult ToolResult::error(std::string message, std::optional<nlohmann::json> details) {
+  ToolResult result = text(std::move(message));
+  result.is_error = true;
+  if (details) result.structured = std::move(details);
+  return result;
+}
+
+nlohmann::json ToolResult::to_json() const {
+  nlohmann::json out = {{"content", content}, {"isError", is_error}};
+  if (structured) out["structuredContent"] = *structured;
+  return out;
+}
+
+}  // namespace sparqlmcp::tools
