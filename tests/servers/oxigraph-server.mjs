@@ -1,0 +1,346 @@
+#!/usr/bin/env node
+// A small SPARQL 1.1 Protocol server over the npm `oxigraph` package, for tests.
+//
+//   node tests/servers/oxigraph-server.mjs [--port N] [--verbose] FILE[=GRAPH_IRI]...
+//
+// Loads each FILE into an in-memory Store (into the default graph, or into GRAPH_IRI when
+// given; the format follows the extension: .ttl .nt .nq .trig .rdf .n3), listens on 127.0.0.1
+// (port N, or one chosen by the system when N is 0 or absent) and prints the port alone on one
+// line on stdout once it accepts connections. Everything else goes to stderr.
+//
+// Routes (SPARQL 1.1 Protocol, https://www.w3.org/TR/sparql11-protocol/ section 2.1):
+//   GET  /query?query=...                     (also /sparql)
+//   POST /query  application/x-www-form-urlencoded (query=...) or application/sparql-query
+//   default-graph-uri / named-graph-uri parameters are honoured.
+//   Results are negotiated with Accept: SPARQL JSON (default), XML, CSV, TSV for SELECT/ASK;
+//   Turtle (default), N-Triples, RDF/XML for CONSTRUCT/DESCRIBE. A bad query is a 400 with
+//   the parser's message as text/plain. Updates are refused with 403 (read-only).
+// Misbehaving routes, for failure tests (each also accepts the query like /query):
+//   /html          200 text/html login-style page instead of results
+//   /error500      500 with a short text body
+//   /slow?ms=N     waits N ms (at most 120000) before answering the query normally
+//   /huge?mb=N     200 SPARQL JSON results of about N MB (default 50), streamed
+//   /ratelimit     alternates: 429 with Retry-After: 1, then a normal answer, then 429, ...
+//   /stacktrace    200 text/plain Java stack trace (as some endpoints send on failure)
+//   /empty         200 with the JSON results media type and an empty body
+import http from "node:http";
+import { readFileSync, realpathSync } from "node:fs";
+import { createRequire } from "node:module";
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// The npm packages are installed once, under tests/e2e/ (see scripts/install-deps.sh).
+const require = createRequire(new URL("../e2e/package.json", import.meta.url));
+const oxigraph = require("oxigraph");
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_SLOW_MS = 120000;
+const MAX_HUGE_MB = 500;
+
+const SOLUTION_FORMATS = [
+  { type: "application/sparql-results+json", format: "application/sparql-results+json" },
+  { type: "application/json", format: "application/sparql-results+json" },
+  { type: "application/sparql-results+xml", format: "application/sparql-results+xml" },
+  { type: "application/xml", format: "application/sparql-results+xml" },
+  { type: "text/xml", format: "application/sparql-results+xml" },
+  { type: "text/csv", format: "text/csv" },
+  { type: "text/tab-separated-values", format: "text/tab-separated-values" },
+];
+const GRAPH_FORMATS = [
+  { type: "text/turtle", format: "text/turtle" },
+  { type: "application/x-turtle", format: "text/turtle" },
+  { type: "application/n-triples", format: "application/n-triples" },
+  { type: "text/plain", format: "application/n-triples" },
+  { type: "application/rdf+xml", format: "application/rdf+xml" },
+];
+const FILE_FORMATS = {
+  ".ttl": "text/turtle",
+  ".nt": "application/n-triples",
+  ".nq": "application/n-quads",
+  ".trig": "application/trig",
+  ".rdf": "application/rdf+xml",
+  ".owl": "application/rdf+xml",
+  ".n3": "text/n3",
+};
+
+function parse_arguments(argv) {
+  const options = { port: 0, verbose: false, files: [] };
+  for (let i = 0; i < argv.length; ++i) {
+    const arg = argv[i];
+    if (arg === "--port") options.port = Number(argv[++i]);
+    else if (arg.startsWith("--port=")) options.port = Number(arg.slice(7));
+    else if (arg === "--verbose") options.verbose = true;
+    else if (arg === "--help") {
+      process.stderr.write("usage: oxigraph-server.mjs [--port N] [--verbose] FILE[=GRAPH_IRI]...\n");
+      process.exit(0);
+    } else options.files.push(arg);
+  }
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
+    throw new Error(`--port must be an integer between 0 and 65535, got ${options.port}`);
+  }
+  return options;
+}
+
+function load_files(store, files) {
+  for (const spec of files) {
+    const eq = spec.indexOf("=");
+    const path = eq > 0 ? spec.slice(0, eq) : spec;
+    const graph = eq > 0 ? oxigraph.namedNode(spec.slice(eq + 1)) : oxigraph.defaultGraph();
+    const format = FILE_FORMATS[extname(path).toLowerCase()];
+    if (!format) throw new Error(`${path}: unknown RDF file extension (use one of ${Object.keys(FILE_FORMATS)})`);
+    store.load(readFileSync(path, "utf8"), { format, to_graph_name: graph, base_iri: `file://${path}` });
+  }
+}
+
+// The query form decides between solution and graph formats before evaluation. Oxigraph
+// does not expose it, so strip what can hide keywords (comments, IRIs, strings) and take the
+// first form keyword that is not part of a prefixed name.
+export function query_form(query) {
+  const cleaned = query
+    .replace(/"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, " ")
+    .replace(/<[^<>"{}|^`\\\s]*>/g, " ")
+    .replace(/#[^\n]*/g, " ");
+  const match = /(?<![\w:?$])(SELECT|ASK|CONSTRUCT|DESCRIBE)(?![\w:-])/i.exec(cleaned);
+  return match ? match[1].toUpperCase() : null;
+}
+
+function is_update(query) {
+  const cleaned = query.replace(/<[^<>\s]*>/g, " ").replace(/#[^\n]*/g, " ");
+  return query_form(query) === null &&
+         /(?<![\w:?$])(INSERT|DELETE|LOAD|CLEAR|CREATE|DROP|COPY|MOVE|ADD)(?![\w:-])/i.test(cleaned);
+}
+
+// RFC 9110 section 12.5.1: highest q wins, ties keep the client's order; */* and type/*
+// select the first format of the list.
+export function negotiate(accept, formats) {
+  if (!accept) return formats[0];
+  const ranges = accept
+    .split(",")
+    .map((part, index) => {
+      const [range, ...params] = part.trim().split(";").map((s) => s.trim());
+      let q = 1;
+      for (const p of params) if (/^q=/i.test(p)) q = Number(p.slice(2));
+      return { range: range.toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((r) => r.range && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { range } of ranges) {
+    if (range === "*/*") return formats[0];
+    if (range.endsWith("/*")) {
+      const prefix = range.slice(0, -1);
+      const hit = formats.find((f) => f.type.startsWith(prefix));
+      if (hit) return hit;
+      continue;
+    }
+    const hit = formats.find((f) => f.type === range);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function read_body(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(Object.assign(new Error("request body too large"), { status: 413 }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+// Collects the protocol parameters from the URL and, for POST, from the body (section 2.1.2
+// form-encoded, section 2.1.3 direct query with default-graph-uri in the URL).
+async function protocol_parameters(req, url) {
+  const params = { query: null, update: null, default_graphs: [], named_graphs: [] };
+  const take = (search) => {
+    if (search.has("query")) params.query = search.get("query");
+    if (search.has("update")) params.update = search.get("update");
+    params.default_graphs.push(...search.getAll("default-graph-uri"));
+    params.named_graphs.push(...search.getAll("named-graph-uri"));
+  };
+  take(url.searchParams);
+  if (req.method === "POST") {
+    const type = (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+    const body = await read_body(req);
+    if (type === "application/x-www-form-urlencoded") take(new URLSearchParams(body));
+    else if (type === "application/sparql-query") params.query = body;
+    else if (type === "application/sparql-update") params.update = body;
+    else {
+      throw Object.assign(new Error(`unsupported Content-Type '${type}' (use application/sparql-query ` +
+                                    "or application/x-www-form-urlencoded)"), { status: 415 });
+    }
+  } else if (req.method !== "GET" && req.method !== "HEAD") {
+    throw Object.assign(new Error(`method ${req.method} not allowed`), { status: 405 });
+  }
+  return params;
+}
+
+function send(res, status, type, body, headers = {}) {
+  res.writeHead(status, { "Content-Type": type, "Content-Length": Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+function answer_query(store, req, res, params) {
+  if (params.update !== null || (params.query !== null && is_update(params.query))) {
+    send(res, 403, "text/plain; charset=utf-8", "SPARQL Update is not allowed on this read-only endpoint\n");
+    return;
+  }
+  if (params.query === null) {
+    send(res, 400, "text/plain; charset=utf-8", "missing 'query' parameter\n");
+    return;
+  }
+  const form = query_form(params.query);
+  const formats = form === "CONSTRUCT" || form === "DESCRIBE" ? GRAPH_FORMATS : SOLUTION_FORMATS;
+  const chosen = negotiate(req.headers["accept"], formats) ?? formats[0];
+  const options = { results_format: chosen.format };
+  if (params.default_graphs.length) options.default_graph = params.default_graphs.map((g) => oxigraph.namedNode(g));
+  if (params.named_graphs.length) options.named_graphs = params.named_graphs.map((g) => oxigraph.namedNode(g));
+  let body;
+  try {
+    body = store.query(params.query, options);
+  } catch (error) {
+    send(res, 400, "text/plain; charset=utf-8", `Parse error: ${error.message}\n`);
+    return;
+  }
+  send(res, 200, `${chosen.format}; charset=utf-8`, typeof body === "string" ? body : String(body));
+}
+
+// Streams about `megabytes` MB of SPARQL JSON results, honouring back-pressure and stopping
+// when the client goes away.
+async function stream_huge(res, megabytes) {
+  res.writeHead(200, { "Content-Type": "application/sparql-results+json; charset=utf-8" });
+  let closed = false;
+  res.on("close", () => { closed = true; });
+  const target = megabytes * 1024 * 1024;
+  let written = 0;
+  const write = (text) => {
+    written += Buffer.byteLength(text);
+    if (res.write(text)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { res.off("drain", done); res.off("close", done); resolve(); };
+      res.on("drain", done);
+      res.on("close", done);
+    });
+  };
+  await write('{"head":{"vars":["s","label"]},"results":{"bindings":[\n');
+  const filler = "x".repeat(120);
+  for (let i = 0; written < target && !closed; ++i) {
+    let chunk = "";
+    for (let j = 0; j < 200; ++j, ++i) {
+      chunk += `${i === 0 ? "" : ","}{"s":{"type":"uri","value":"http://example.org/huge/${i}"},` +
+               `"label":{"type":"literal","value":"row ${i} ${filler}"}}\n`;
+    }
+    await write(chunk);
+  }
+  if (!closed) res.end("]}}\n");
+}
+
+const STACK_TRACE = `java.lang.OutOfMemoryError: Java heap space
+\tat java.base/java.util.Arrays.copyOf(Arrays.java:3537)
+\tat org.apache.jena.sparql.engine.binding.BindingBuilder.build(BindingBuilder.java:112)
+\tat org.apache.jena.sparql.engine.main.iterator.QueryIterJoin.moveToNextBinding(QueryIterJoin.java:91)
+\tat org.apache.jena.fuseki.servlets.SPARQLQueryProcessor.execute(SPARQLQueryProcessor.java:301)
+\tat org.eclipse.jetty.server.handler.HandlerWrapper.handle(HandlerWrapper.java:127)
+\tat java.base/java.lang.Thread.run(Thread.java:833)
+`;
+
+const HTML_PAGE = `<!DOCTYPE html>
+<html><head><title>Sign in</title></head>
+<body><h1>Please sign in</h1><form method="post" action="/login">
+<input name="user"><input name="password" type="password"><button>Sign in</button></form></body></html>
+`;
+
+function create_server(store, verbose) {
+  let ratelimit_next_refuses = true;
+  return http.createServer(async (req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    if (verbose) process.stderr.write(`${req.method} ${url.pathname}${url.search}\n`);
+    try {
+      switch (url.pathname) {
+        case "/":
+        case "/query":
+        case "/sparql":
+          answer_query(store, req, res, await protocol_parameters(req, url));
+          return;
+        case "/html":
+          await protocol_parameters(req, url);
+          send(res, 200, "text/html; charset=utf-8", HTML_PAGE);
+          return;
+        case "/error500":
+          await protocol_parameters(req, url);
+          send(res, 500, "text/plain; charset=utf-8", "Internal Server Error: the query engine crashed\n");
+          return;
+        case "/stacktrace":
+          await protocol_parameters(req, url);
+          send(res, 200, "text/plain; charset=utf-8", STACK_TRACE);
+          return;
+        case "/empty":
+          await protocol_parameters(req, url);
+          send(res, 200, "application/sparql-results+json", "");
+          return;
+        case "/ratelimit": {
+          const params = await protocol_parameters(req, url);
+          const refuse = ratelimit_next_refuses;
+          ratelimit_next_refuses = !ratelimit_next_refuses;
+          if (refuse) {
+            send(res, 429, "text/plain; charset=utf-8", "Too Many Requests: retry after 1 second\n",
+                 { "Retry-After": "1" });
+          } else {
+            answer_query(store, req, res, params);
+          }
+          return;
+        }
+        case "/slow": {
+          const params = await protocol_parameters(req, url);
+          const ms = Math.min(Math.max(Number(url.searchParams.get("ms") ?? 5000) || 0, 0), MAX_SLOW_MS);
+          const gone = await new Promise((resolve) => {
+            const timer = setTimeout(() => resolve(false), ms);
+            res.on("close", () => { clearTimeout(timer); resolve(true); });
+          });
+          if (!gone) answer_query(store, req, res, params);
+          return;
+        }
+        case "/huge": {
+          await protocol_parameters(req, url);
+          const mb = Math.min(Math.max(Number(url.searchParams.get("mb") ?? 50) || 50, 1), MAX_HUGE_MB);
+          await stream_huge(res, mb);
+          return;
+        }
+        default:
+          send(res, 404, "text/plain; charset=utf-8", `no route ${url.pathname}\n`);
+      }
+    } catch (error) {
+      if (!res.headersSent) send(res, error.status ?? 500, "text/plain; charset=utf-8", `${error.message}\n`);
+      else res.destroy();
+    }
+  });
+}
+
+function main() {
+  const options = parse_arguments(process.argv.slice(2));
+  const store = new oxigraph.Store();
+  load_files(store, options.files);
+  const server = create_server(store, options.verbose);
+  server.keepAliveTimeout = 5000;
+  server.listen(options.port, "127.0.0.1", () => {
+    process.stdout.write(`${server.address().port}\n`);
+    if (options.verbose) process.stderr.write(`oxigraph-server: ${store.size} quads loaded\n`);
+  });
+  const stop = () => {
+    server.close();
+    server.closeAllConnections();
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) main();
