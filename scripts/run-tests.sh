@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds the release preset (tests included) and runs every test
+# registered with CTest: unit, integration and end-to-end. Prints one summary line and exits
+# non-zero when anything fails.
+#
+#   scripts/run-tests.sh [extra ctest arguments, e.g. -L e2e or -R catalogue]
+#
+# Environment: SPARQLMCP_TEST_JOBS (ctest parallelism, default 2),
+# SPARQLMCP_TEST_TIMEOUT (seconds per test, default 600).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+started=$SECONDS
+
+"$repo/scripts/install-deps.sh"
+
+build_log=$repo/build/run-tests-build.log
+echo "run-tests: configuring and building the release preset (log: $build_log)"
+if ! { cmake --preset release && cmake --build --preset release; } > "$build_log" 2>&1; then
+  grep -E -B2 -A8 'error:|Error |FAILED:' "$build_log" | head -n 80 || tail -n 60 "$build_log"
+  echo "run-tests: 0 passed, 1 failed (the build failed; full log: $build_log)"
+  exit 1
+fi
+echo "run-tests: build done in $((SECONDS - started))s"
+
+test_log=$repo/build/run-tests-ctest.log
+status=0
+ctest --preset release --no-tests=error -j "${SPARQLMCP_TEST_JOBS:-2}" \
+      --timeout "${SPARQLMCP_TEST_TIMEOUT:-600}" "$@" 2>&1 | tee "$test_log" || status=$?
+
+# ctest closes with "NN% tests passed, F tests failed out of T".
+summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$test_log" | tail -n 1 || true)
+if [[ $summary =~ ([0-9]+)\ tests?\ failed\ out\ of\ ([0-9]+) ]]; then
+  failed=${BASH_REMATCH[1]} total=${BASH_REMATCH[2]}
+  echo "run-tests: $((total - failed)) passed, $failed failed in $((SECONDS - started))s"
+else
+  echo "run-tests: ctest produced no summary (exit status $status)"
+  [[ $status -ne 0 ]] || status=1
+fi
+exit "$status"
