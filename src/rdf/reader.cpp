@@ -1,0 +1,395 @@
+#include "sparqlmcp/rdf/reader.hpp"
+
+#include <serd/serd.h>
+#include <zlib.h>
+
+#include <array>
+#include <atomic>
+#include <cstdarg>
+#include <cstdio>
+#include <exception>
+#include <memory>
+
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::rdf {
+namespace {
+
+// Where the reader is, counted by us from the bytes handed to Serd (see reader.hpp for why).
+// Serd reads one byte ahead at most when the page size is 1, and reports errors while looking
+// at the last byte it was given, so the position of that byte is the error position.
+// The last kWindow bytes and their positions are remembered so that an error found only when a
+// whole statement has been read (an undefined prefix) can point back at the offending token.
+class PositionTracker {
+ public:
+  static constexpr std::size_t kWindow = 4096;
+
+  void on_byte(unsigned char byte) {
+    last_ = SourceSpan{line_, (byte & 0xC0) == 0x80 ? code_points_ : code_points_ + 1};
+    bytes_[count_ % kWindow] = static_cast<char>(byte);
+    spans_[count_ % kWindow] = last_;
+    ++count_;
+    if (byte == '\n') {
+      ++line_;
+      code_points_ = 0;
+    } else if ((byte & 0xC0) != 0x80) {
+      ++code_points_;
+    }
+  }
+  void on_end() { last_ = SourceSpan{line_, code_points_ + 1}; }
+  SourceSpan last() const { return last_; }
+
+  // The position of the last occurrence of `token` among the recent bytes, if any.
+  std::optional<SourceSpan> find_recent(std::string_view token) const {
+    const std::size_t available = std::min(count_, kWindow);
+    if (token.empty() || token.size() > available) return std::nullopt;
+    for (std::size_t start = count_ - token.size() + 1; start-- > count_ - available;) {
+      bool match = true;
+      for (std::size_t i = 0; i < token.size() && match; ++i)
+        match = bytes_[(start + i) % kWindow] == token[i];
+      if (match) return spans_[start % kWindow];
+    }
+    return std::nullopt;
+  }
+
+ private:
+  std::size_t line_ = 1;
+  std::size_t code_points_ = 0;  // complete code points seen on the current line
+  SourceSpan last_{1, 1};
+  std::size_t count_ = 0;  // bytes seen
+  std::array<char, kWindow> bytes_{};
+  std::array<SourceSpan, kWindow> spans_{};
+};
+
+// A byte source for Serd. Implementations fill `buffer` and return the number of bytes read
+// (0 at the end).
+class ByteFeed {
+ public:
+  virtual ~ByteFeed() = default;
+  virtual std::size_t read(char* buffer, std::size_t size) = 0;
+  virtual bool failed() const { return false; }
+};
+
+class StringFeed final : public ByteFeed {
+ public:
+  explicit StringFeed(std::string_view text) : text_(text) {}
+  std::size_t read(char* buffer, std::size_t size) override {
+    const std::size_t n = std::min(size, text_.size());
+    text_.copy(buffer, n);
+    text_.remove_prefix(n);
+    return n;
+  }
+
+ private:
+  std::string_view text_;
+};
+
+// zlib's gzread reads gzip members and passes plain files through unchanged.
+class GzFileFeed final : public ByteFeed {
+ public:
+  explicit GzFileFeed(const std::filesystem::path& path) : file_(gzopen(path.c_str(), "rb")) {
+    if (file_) gzbuffer(file_, 1 << 17);
+  }
+  ~GzFileFeed() override {
+    if (file_) gzclose(file_);
+  }
+  GzFileFeed(const GzFileFeed&) = delete;
+  GzFileFeed& operator=(const GzFileFeed&) = delete;
+
+  bool is_open() const { return file_ != nullptr; }
+  std::size_t read(char* buffer, std::size_t size) override {
+    if (failed_) return 0;  // Serd may ask again after the end
+    const int n = gzread(file_, buffer, static_cast<unsigned>(size));
+    // A truncated or corrupt stream may still deliver its good bytes first; gzerror tells.
+    int code = Z_OK;
+    const char* message = gzerror(file_, &code);
+    if (n < 0 || (code != Z_OK && code != Z_STREAM_END)) {
+      error_ = message ? message : "read error";
+      failed_ = true;
+      return n < 0 ? 0 : static_cast<std::size_t>(n);
+    }
+    return static_cast<std::size_t>(n);
+  }
+  bool failed() const override { return failed_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  gzFile file_;
+  bool failed_ = false;
+  std::string error_;
+};
+
+// Buffers a feed so that Serd can pull one byte at a time cheaply, and tracks positions.
+struct Source {
+  ByteFeed* feed;
+  PositionTracker tracker;
+  std::array<char, 1 << 16> buffer{};
+  std::size_t head = 0, size = 0;
+  bool ended = false;
+
+  static std::size_t serd_read(void* out, std::size_t, std::size_t, void* stream) {
+    auto* self = static_cast<Source*>(stream);
+    if (self->head == self->size) {
+      self->head = 0;
+      self->size = self->ended ? 0 : self->feed->read(self->buffer.data(), self->buffer.size());
+      if (self->size == 0) {
+        self->ended = true;
+        self->tracker.on_end();
+        *static_cast<unsigned char*>(out) = 0;
+        return 0;
+      }
+    }
+    const auto byte = static_cast<unsigned char>(self->buffer[self->head++]);
+    self->tracker.on_byte(byte);
+    *static_cast<unsigned char*>(out) = byte;
+    return 1;
+  }
+  static int serd_error(void* stream) { return static_cast<Source*>(stream)->feed->failed(); }
+};
+
+struct SerdEnvDeleter {
+  void operator()(SerdEnv* env) const { serd_env_free(env); }
+};
+struct SerdReaderDeleter {
+  void operator()(SerdReader* reader) const { serd_reader_free(reader); }
+};
+
+std::string node_text(const SerdNode* node) {
+  return std::string(reinterpret_cast<const char*>(node->buf), node->n_bytes);
+}
+
+std::atomic<unsigned long> next_document{1};
+
+// The state shared by Serd's callbacks during one parse.
+struct ParseState {
+  std::unique_ptr<SerdEnv, SerdEnvDeleter> env;
+  const QuadSink* sink = nullptr;
+  Source* source = nullptr;
+  std::string source_name;
+  std::optional<Error> error;         // the first error reported
+  std::exception_ptr sink_exception;  // thrown by the user's sink
+
+  void fail(std::string message, std::string_view token = {}) {
+    if (error) return;
+    const SourceSpan span = source->tracker.find_recent(token).value_or(source->tracker.last());
+    error = make_syntax_error(std::move(message), span, source_name);
+  }
+
+  // Expands CURIEs and resolves relative IRIs; returns false (after recording an error) when a
+  // prefix is undefined.
+  bool to_iri(const SerdNode* node, std::string& out) {
+    if (node->type == SERD_URI) {
+      if (serd_uri_string_has_scheme(node->buf)) {
+        out = node_text(node);
+        return true;
+      }
+      SerdURI base_uri;
+      const SerdNode* base = serd_env_get_base_uri(env.get(), &base_uri);
+      if (!base || !base->buf || base->n_bytes == 0) {
+        out = node_text(node);  // no base: the IRI stays relative
+        return true;
+      }
+    }
+    SerdNode expanded = serd_env_expand_node(env.get(), node);
+    if (!expanded.buf) {
+      if (node->type == SERD_CURIE) {
+        const std::string curie = node_text(node);
+        fail("undefined prefix '" + curie.substr(0, curie.find(':') + 1) + "' in '" + curie +
+                 "'; declare it with @prefix",
+             curie);
+      } else {
+        fail("cannot resolve IRI <" + node_text(node) + ">");
+      }
+      return false;
+    }
+    out = node_text(&expanded);
+    serd_node_free(&expanded);
+    return true;
+  }
+
+  bool to_term(const SerdNode* node, const SerdNode* datatype, const SerdNode* lang, Term& out) {
+    switch (node->type) {
+      case SERD_URI:
+      case SERD_CURIE:
+        out.kind = TermKind::Iri;
+        out.datatype.clear();
+        out.language.clear();
+        return to_iri(node, out.value);
+      case SERD_BLANK:
+        out = Term::blank(node_text(node));
+        return true;
+      case SERD_LITERAL: {
+        std::string dt;
+        if (datatype && datatype->buf && !to_iri(datatype, dt)) return false;
+        out = Term::literal(node_text(node), std::move(dt),
+                            lang && lang->buf ? node_text(lang) : std::string());
+        return true;
+      }
+      case SERD_NOTHING:
+        break;
+    }
+    fail("unexpected empty node");
+    return false;
+  }
+
+  static SerdStatus on_base(void* handle, const SerdNode* uri) {
+    auto* self = static_cast<ParseState*>(handle);
+    return serd_env_set_base_uri(self->env.get(), uri);
+  }
+  static SerdStatus on_prefix(void* handle, const SerdNode* name, const SerdNode* uri) {
+    auto* self = static_cast<ParseState*>(handle);
+    return serd_env_set_prefix(self->env.get(), name, uri);
+  }
+  static SerdStatus on_statement(void* handle, SerdStatementFlags, const SerdNode* graph,
+                                 const SerdNode* subject, const SerdNode* predicate,
+                                 const SerdNode* object, const SerdNode* datatype,
+                                 const SerdNode* lang) {
+    auto* self = static_cast<ParseState*>(handle);
+    // Serd does not always stop at the first failing statement (an object list goes on), so
+    // nothing reaches the sink once something went wrong.
+    if (self->error || self->sink_exception) return SERD_ERR_UNKNOWN;
+    try {
+      Quad quad;
+      if (!self->to_term(subject, nullptr, nullptr, quad.subject) ||
+          !self->to_term(predicate, nullptr, nullptr, quad.predicate) ||
+          !self->to_term(object, datatype, lang, quad.object))
+        return SERD_ERR_BAD_CURIE;
+      if (graph && graph->buf) {
+        if (!self->to_term(graph, nullptr, nullptr, quad.graph)) return SERD_ERR_BAD_CURIE;
+      } else {
+        quad.graph = Term::iri("");
+      }
+      (*self->sink)(quad);
+      return SERD_SUCCESS;
+    } catch (...) {
+      // Exceptions must not cross Serd's C frames: stash it, stop the reader, rethrow later.
+      self->sink_exception = std::current_exception();
+      return SERD_ERR_UNKNOWN;
+    }
+  }
+  static SerdStatus on_error(void* handle, const SerdError* error) {
+    auto* self = static_cast<ParseState*>(handle);
+    if (self->error) return SERD_SUCCESS;
+    char buffer[512];
+    va_list args;
+    va_copy(args, *error->args);
+    std::vsnprintf(buffer, sizeof buffer, error->fmt, args);
+    va_end(args);
+    std::string message(buffer);
+    while (!message.empty() && (message.back() == '\n' || message.back() == '\r'))
+      message.pop_back();
+    SourceSpan span = self->source->tracker.last();
+    // Serd's line is authoritative; its column is in bytes (0-based after the first line), so
+    // we keep our code-point column whenever we agree on the line.
+    if (error->line != 0 && error->line != span.line) span = SourceSpan{error->line, error->col};
+    self->error = make_syntax_error(std::move(message), span, self->source_name);
+    return SERD_SUCCESS;
+  }
+};
+
+SerdSyntax to_serd(RdfSyntax syntax) {
+  switch (syntax) {
+    case RdfSyntax::Turtle:
+      return SERD_TURTLE;
+    case RdfSyntax::NTriples:
+      return SERD_NTRIPLES;
+    case RdfSyntax::NQuads:
+      return SERD_NQUADS;
+    case RdfSyntax::TriG:
+      return SERD_TRIG;
+  }
+  return SERD_TURTLE;
+}
+
+void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
+                const std::string& source_name, const QuadSink& sink) {
+  Source source{&feed, {}, {}, 0, 0, false};
+  ParseState state;
+  SerdNode base =
+      serd_node_from_string(SERD_URI, reinterpret_cast<const uint8_t*>(base_iri.c_str()));
+  state.env.reset(serd_env_new(base_iri.empty() ? nullptr : &base));
+  state.sink = &sink;
+  state.source = &source;
+  state.source_name = source_name;
+
+  std::unique_ptr<SerdReader, SerdReaderDeleter> reader(
+      serd_reader_new(to_serd(syntax), &state, nullptr, &ParseState::on_base,
+                      &ParseState::on_prefix, &ParseState::on_statement, nullptr));
+  serd_reader_set_strict(reader.get(), true);
+  serd_reader_set_error_sink(reader.get(), &ParseState::on_error, &state);
+  const std::string blank_prefix = "d" + std::to_string(next_document.fetch_add(1)) + "_";
+  serd_reader_add_blank_prefix(reader.get(),
+                               reinterpret_cast<const uint8_t*>(blank_prefix.c_str()));
+
+  // Page size 1: Serd pulls single bytes, so its cursor and our tracker stay in step.
+  const SerdStatus status =
+      serd_reader_read_source(reader.get(), &Source::serd_read, &Source::serd_error, &source,
+                              reinterpret_cast<const uint8_t*>(source_name.c_str()), 1);
+  if (state.sink_exception) std::rethrow_exception(state.sink_exception);
+  if (state.error) throw Exception(*state.error);
+  if (status > SERD_FAILURE)
+    throw Exception(make_syntax_error(std::string("invalid ") + to_string(syntax) + " syntax",
+                                      source.tracker.last(), source_name));
+}
+
+std::string file_iri(const std::filesystem::path& path) {
+  std::error_code ec;
+  auto absolute = std::filesystem::absolute(path, ec);
+  if (ec) absolute = path;
+  SerdNode node =
+      serd_node_new_file_uri(reinterpret_cast<const uint8_t*>(absolute.lexically_normal().c_str()),
+                             nullptr, nullptr, true);
+  std::string iri = node_text(&node);
+  serd_node_free(&node);
+  return iri;
+}
+
+}  // namespace
+
+void for_each_rdf_quad(std::string_view text, RdfSyntax syntax, const std::string& base_iri,
+                       const std::string& source_name, const QuadSink& sink) {
+  StringFeed feed(text);
+  run_reader(feed, syntax, base_iri, source_name, sink);
+}
+
+void for_each_rdf_quad(const std::filesystem::path& path, std::optional<RdfSyntax> syntax,
+                       const QuadSink& sink) {
+  if (!syntax) syntax = rdf_syntax_from_path(path);
+  if (!syntax)
+    throw_error(ErrorKind::InvalidArgument,
+                "cannot tell the RDF syntax of '" + path.string() +
+                    "' from its name; use .ttl, .nt, .nq or .trig (optionally with .gz)");
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw_error(ErrorKind::InvalidArgument, "RDF file '" + path.string() + "' does not exist");
+  GzFileFeed feed(path);
+  if (!feed.is_open())
+    throw_error(ErrorKind::InvalidArgument, "cannot open RDF file '" + path.string() + "'");
+  try {
+    run_reader(feed, *syntax, file_iri(path), path.string(), sink);
+  } catch (const Exception&) {
+    // A read failure ends the input early, which Serd reports as a syntax error: the read
+    // failure is the real cause.
+    if (!feed.failed()) throw;
+  }
+  if (feed.failed())
+    throw_error(ErrorKind::InvalidArgument,
+                "cannot read '" + path.string() + "': " + feed.error() + " (corrupt gzip file?)");
+}
+
+std::vector<Quad> parse_rdf(std::string_view text, RdfSyntax syntax, const std::string& base_iri,
+                            const std::string& source_name) {
+  std::vector<Quad> quads;
+  for_each_rdf_quad(text, syntax, base_iri, source_name,
+                    [&](const Quad& quad) { quads.push_back(quad); });
+  return quads;
+}
+
+std::vector<Quad> parse_rdf_file(const std::filesystem::path& path,
+                                 std::optional<RdfSyntax> syntax) {
+  std::vector<Quad> quads;
+  for_each_rdf_quad(path, syntax, [&](const Quad& quad) { quads.push_back(quad); });
+  return quads;
+}
+
+}  // namespace sparqlmcp::rdf

@@ -1,0 +1,110 @@
+#include "sparqlmcp/rdf/reader.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "sparqlmcp/util/error.hpp"
+
+using namespace sparqlmcp;
+using namespace sparqlmcp::rdf;
+
+namespace {
+
+Error syntax_error_of(std::string_view text, RdfSyntax syntax = RdfSyntax::Turtle) {
+  try {
+    parse_rdf(text, syntax, "http://base/", "input.ttl");
+  } catch (const Exception& e) {
+    return e.error();
+  }
+  FAIL("expected a syntax error");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("a syntax error names the source, line and column and keeps Serd's message",
+          "[rdf][error]") {
+  const Error e = syntax_error_of(
+      "@prefix ex: <http://e/> .\n"
+      "ex:a ex:b ex:c ;\n"
+      "  ex:d \"x\" ex:e .\n");
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.source_name == "input.ttl");
+  REQUIRE(e.span);
+  CHECK(e.span->line == 3);
+  CHECK(e.span->column == 12);
+  CHECK(e.message == "missing ';' or '.'");
+  CHECK(e.to_text() == "input.ttl:3:12: missing ';' or '.'");
+}
+
+TEST_CASE("columns count code points, not bytes, on lines with multibyte characters",
+          "[rdf][error]") {
+  // "é" is 2 bytes, "😀" 4 bytes: Serd's own column would be 16 (bytes, 0-based); ours is 13.
+  const Error e = syntax_error_of(
+      "@prefix ex: <http://e/> .\n"
+      "ex:a ex:b ex:c ;\n"
+      "  ex:d \"é😀\" ex:e .\n");
+  REQUIRE(e.span);
+  CHECK(e.span->line == 3);
+  CHECK(e.span->column == 13);
+}
+
+TEST_CASE("an error on the first line uses the same 1-based columns", "[rdf][error]") {
+  const Error e = syntax_error_of("<http://e/a> <http://e/b> \"é\" <http://e/c> .");
+  REQUIRE(e.span);
+  CHECK(e.span->line == 1);
+  CHECK(e.span->column == 31);
+  CHECK(e.message == "missing ';' or '.'");
+}
+
+TEST_CASE("a line end inside a short string is reported where the line ends", "[rdf][error]") {
+  const Error e = syntax_error_of("<http://e/a> <http://e/b> <http://e/c> .\n<ä> <b> \"open\n");
+  REQUIRE(e.span);
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 14);
+  CHECK(e.message == "line end in short string");
+}
+
+TEST_CASE("an undefined prefix is reported at the prefixed name", "[rdf][error]") {
+  const Error e = syntax_error_of("@prefix ex: <http://e/> .\nex:a ex:b ex:c, \"é\", foo:bar .\n");
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span);
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 22);
+  CHECK(e.message == "undefined prefix 'foo:' in 'foo:bar'; declare it with @prefix");
+}
+
+TEST_CASE("N-Triples refuses relative IRIs and Turtle-only syntax", "[rdf][error]") {
+  const Error relative = syntax_error_of("<a> <http://e/b> <http://e/c> .", RdfSyntax::NTriples);
+  REQUIRE(relative.span);
+  CHECK(relative.span->line == 1);
+  CHECK(relative.span->column == 3);
+  CHECK(relative.message == "missing IRI scheme");
+  const Error directive = syntax_error_of("@prefix ex: <http://e/> .\n", RdfSyntax::NTriples);
+  CHECK(directive.kind == ErrorKind::Syntax);
+  REQUIRE(directive.span);
+  CHECK(directive.span->line == 1);
+  CHECK(directive.span->column == 1);
+}
+
+TEST_CASE("N-Quads without the final dot is a syntax error on that line", "[rdf][error]") {
+  const Error e = syntax_error_of(
+      "<http://e/s> <http://e/p> <http://e/o> <http://e/g> .\n"
+      "<http://e/s> <http://e/p> <http://e/o> <http://e/g>\n",
+      RdfSyntax::NQuads);
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span);
+  CHECK(e.span->line == 3);
+}
+
+TEST_CASE("quads before a syntax error are delivered, none after", "[rdf][error]") {
+  std::vector<Quad> seen;
+  CHECK_THROWS_AS(
+      for_each_rdf_quad("<http://e/a> <http://e/b> 1 .\n<http://e/a> <http://e/b> 2 "
+                        ", , .\n<http://e/a> <http://e/b> 3 .\n",
+                        RdfSyntax::Turtle, "", "s", [&](const Quad& q) { seen.push_back(q); }),
+      Exception);
+  REQUIRE(seen.size() >= 1);
+  CHECK(seen[0].object.value == "1");
+  for (const auto& q : seen)
+    CHECK(q.object.value != "3");
+}
