@@ -1,0 +1,56 @@
+#pragma once
+// JSON-RPC 2.0 vocabulary used by the MCP layer: error codes, the exception a request handler
+// throws to produce an error response, and builders for the three outgoing message shapes.
+// This is one of the three places where failures become client-visible (see util/error.hpp).
+
+#include <exception>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace sparqlmcp::mcp {
+
+// JSON-RPC 2.0 section 5.1, plus the MCP resource-not-found code (MCP "Resources", Error
+// Handling).
+namespace error_code {
+inline constexpr int kParseError = -32700;
+inline constexpr int kInvalidRequest = -32600;
+inline constexpr int kMethodNotFound = -32601;
+inline constexpr int kInvalidParams = -32602;
+inline constexpr int kInternalError = -32603;
+inline constexpr int kResourceNotFound = -32002;
+}  // namespace error_code
+
+// Thrown by request handlers; the dispatcher turns it into an error response with the request's
+// id. `message` says what was wrong and what to do instead.
+class RpcError : public std::exception {
+ public:
+  RpcError(int code, std::string message, nlohmann::json data = nullptr)
+      : code_(code), message_(std::move(message)), data_(std::move(data)) {}
+  int code() const noexcept { return code_; }
+  const std::string& message() const noexcept { return message_; }
+  const nlohmann::json& data() const noexcept { return data_; }
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  int code_;
+  std::string message_;
+  nlohmann::json data_;
+};
+
+// {"jsonrpc":"2.0","id":id,"result":result}
+nlohmann::json make_result_response(const nlohmann::json& id, nlohmann::json result);
+// {"jsonrpc":"2.0","id":id,"error":{"code","message"[,"data"]}}; `data` is omitted when null.
+nlohmann::json make_error_response(const nlohmann::json& id, int code, std::string message,
+                                   nlohmann::json data = nullptr);
+// {"jsonrpc":"2.0","method":method[,"params":params]}; `params` is omitted when null.
+nlohmann::json make_notification(std::string method, nlohmann::json params = nullptr);
+
+// A request id is valid when it is a string or a number (MCP forbids null ids).
+bool is_valid_request_id(const nlohmann::json& id);
+
+// Serializes one message on one line: compact, never throws on invalid UTF-8 (replaced by
+// U+FFFD).
+std::string serialize_message(const nlohmann::json& message);
+
+}  // namespace sparqlmcp::mcp

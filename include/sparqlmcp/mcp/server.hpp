@@ -1,0 +1,113 @@
+#pragma once
+// The MCP server core: a Server owns the tools, the worker pool that runs tool calls and the
+// progress heartbeat; a Session is one client connection speaking JSON-RPC 2.0 (MCP basic
+// protocol 2025-11-25, negotiating down to 2024-11-05). Transports (stdio, HTTP) feed a session
+// one JSON text at a time and write what it sends.
+//
+// Threading: handle_message() runs quick requests (initialize, ping, tools/list, resources/*,
+// logging/setLevel) inline on the caller's thread; tools/call runs on a worker thread, so
+// responses may arrive in any order. The send callback is called from several threads but never
+// concurrently for one session, and never after close() has begun.
+//
+// Ownership: the Server must outlive every Session it opened.
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sparqlmcp/mcp/resource_provider.hpp"
+#include "sparqlmcp/tools/tool.hpp"
+
+namespace sparqlmcp::mcp {
+
+struct ServerInfo {
+  std::string name = "sparql-mcp";
+  std::string title;
+  std::string version;       // sent as "0.0.0" when empty (the schema requires a version)
+  std::string instructions;  // `instructions` of the initialize result; omitted when empty
+};
+
+struct ServerOptions {
+  ServerInfo info;
+  // Tool calls run on this many threads; further calls queue.
+  std::size_t worker_threads = 16;
+  // While a call that carries a progress token runs, a progress notification is sent at least
+  // this often, so clients that reset their timeout on progress keep waiting. 0 disables it.
+  std::chrono::milliseconds progress_interval{5000};
+  // Session::close() waits at most this long for cancelled calls to return.
+  std::chrono::milliseconds shutdown_grace{2000};
+  // Tool log messages below this level are not sent until the client calls logging/setLevel.
+  // The specification lets the server choose before setLevel; "info" keeps debug chatter out.
+  tools::LogLevel default_log_level = tools::LogLevel::Info;
+};
+
+// One message a session sends, with what a transport needs to route it (Streamable HTTP sends
+// responses and request-related notifications on that request's stream).
+struct OutgoingMessage {
+  enum class Kind { Response, Notification };
+  std::string text;  // one serialized JSON message, no newline
+  Kind kind = Kind::Notification;
+  // The id of the client request this message answers or reports on (responses, progress and
+  // tool log notifications); nullopt for messages not tied to a request.
+  std::optional<nlohmann::json> related_request;
+};
+
+class Session;
+struct ServerCore;
+
+class Server {
+ public:
+  Server(ServerOptions options, std::vector<std::unique_ptr<tools::Tool>> tools,
+         std::shared_ptr<const ResourceProvider> resources);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // `send` gets one serialized JSON message, no newline.
+  std::unique_ptr<Session> open_session(std::function<void(const std::string& message)> send);
+  // The same with routing information for transports that need it.
+  std::unique_ptr<Session> open_session(std::function<void(const OutgoingMessage& message)> send);
+
+  const ServerOptions& options() const;
+
+ private:
+  std::unique_ptr<ServerCore> core_;
+};
+
+struct SessionCore;
+
+class Session {
+ public:
+  explicit Session(std::shared_ptr<SessionCore> core);
+  ~Session();  // closes the session
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Handles one JSON text (one line of stdio, one HTTP body). Never throws: every failure
+  // becomes a JSON-RPC error response or, for notifications, a log line. Ignored after close().
+  void handle_message(std::string_view raw);
+
+  // Cancels a running request as if the client had sent notifications/cancelled for it (used by
+  // transports when a client disconnects). Unknown or finished ids are ignored.
+  void cancel(const nlohmann::json& request_id, std::string_view reason = {});
+
+  // Cancels every running call, stops all output at once and waits (at most
+  // ServerOptions::shutdown_grace) for the workers to return. Idempotent.
+  void close();
+
+  bool initialized() const;
+  std::string protocol_version() const;  // empty before initialize
+  std::size_t running_calls() const;     // tool calls queued or running
+
+ private:
+  std::shared_ptr<SessionCore> core_;
+};
+
+}  // namespace sparqlmcp::mcp

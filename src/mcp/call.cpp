@@ -1,0 +1,96 @@
+#include "call.hpp"
+
+#include "sparqlmcp/mcp/jsonrpc.hpp"
+#include "sparqlmcp/mcp/protocol.hpp"
+
+namespace sparqlmcp::mcp {
+
+namespace {
+// Nudge used when a tool reports a value that is not above the last one sent (heartbeats may
+// have moved it): progress may be fractional, and it must strictly increase.
+constexpr double kProgressNudge = 0.001;
+}  // namespace
+
+Call::Call(nlohmann::json id, std::optional<nlohmann::json> progress_token, std::string tool_name,
+           std::shared_ptr<Channel> channel)
+    : id_(std::move(id)),
+      progress_token_(std::move(progress_token)),
+      tool_name_(std::move(tool_name)),
+      channel_(std::move(channel)),
+      token_(std::make_shared<CancellationToken>()) {}
+
+bool Call::cancel() {
+  {
+    std::lock_guard lock(mutex_);
+    if (finished_ || cancelled_) return false;
+    cancelled_ = true;
+  }
+  token_->cancel();  // outside the lock: callbacks abort transfers and may take time
+  return true;
+}
+
+bool Call::cancelled() const {
+  std::lock_guard lock(mutex_);
+  return cancelled_;
+}
+
+bool Call::finished() const {
+  std::lock_guard lock(mutex_);
+  return finished_ || cancelled_;
+}
+
+void Call::send_progress_locked(double value, const std::string& message) {
+  nlohmann::json params = {{"progressToken", *progress_token_}, {"progress", value}};
+  if (total_ && *total_ >= value) params["total"] = *total_;
+  if (!message.empty()) params["message"] = message;
+  last_progress_ = value;
+  channel_->send(make_notification("notifications/progress", std::move(params)),
+                 OutgoingMessage::Kind::Notification, &id_);
+}
+
+void Call::report_progress(double progress, std::optional<double> total,
+                           const std::string& message) {
+  std::lock_guard lock(mutex_);
+  if (!message.empty()) last_message_ = message;
+  if (total) total_ = total;
+  tool_reported_ = true;
+  if (!progress_token_ || finished_ || cancelled_) return;
+  double value = progress;
+  if (last_progress_ && value <= *last_progress_) value = *last_progress_ + kProgressNudge;
+  send_progress_locked(value, message);
+}
+
+void Call::heartbeat() {
+  std::lock_guard lock(mutex_);
+  if (!progress_token_ || finished_ || cancelled_) return;
+  // Before the tool reports anything the heartbeat counts 1, 2, 3...; afterwards it stays on
+  // the tool's scale and moves by the smallest visible step.
+  double step = tool_reported_ ? kProgressNudge : 1.0;
+  double value = last_progress_ ? *last_progress_ + step : 1.0;
+  send_progress_locked(value, last_message_.empty() ? std::string("still running") : last_message_);
+}
+
+void Call::log(tools::LogLevel level, const nlohmann::json& data) {
+  if (!channel_->log_enabled(level)) return;
+  {
+    std::lock_guard lock(mutex_);
+    if (finished_ || cancelled_) return;
+  }
+  nlohmann::json params = {
+      {"level", log_level_name(level)}, {"logger", tool_name_}, {"data", data}};
+  channel_->send(make_notification("notifications/message", std::move(params)),
+                 OutgoingMessage::Kind::Notification, &id_);
+}
+
+bool Call::finish(const nlohmann::json& response) {
+  std::lock_guard lock(mutex_);
+  if (finished_ || cancelled_) {
+    finished_ = true;
+    return false;
+  }
+  finished_ = true;
+  // Sent under the call's lock so no progress notification can follow the response.
+  return channel_->send(response, OutgoingMessage::Kind::Response, &id_);
+}
+
+}  // namespace sparqlmcp::mcp

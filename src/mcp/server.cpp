@@ -1,0 +1,71 @@
+#include "sparqlmcp/mcp/server.hpp"
+
+#include "channel.hpp"
+#include "server_core.hpp"
+#include "session_core.hpp"
+
+namespace sparqlmcp::mcp {
+
+tools::Tool* ServerCore::find_tool(const std::string& name) const {
+  for (const auto& tool : *tools)
+    if (tool && tool->definition().name == name) return tool.get();
+  return nullptr;
+}
+
+std::string ServerCore::tool_names() const {
+  std::string names;
+  for (const auto& tool : *tools) {
+    if (!tool) continue;
+    if (!names.empty()) names += ", ";
+    names += tool->definition().name;
+  }
+  return names.empty() ? "(none)" : names;
+}
+
+Server::Server(ServerOptions options, std::vector<std::unique_ptr<tools::Tool>> tools,
+               std::shared_ptr<const ResourceProvider> resources)
+    : core_(std::make_unique<ServerCore>(std::move(options), std::move(tools),
+                                         std::move(resources))) {}
+
+Server::~Server() = default;
+
+const ServerOptions& Server::options() const {
+  return core_->options;
+}
+
+std::unique_ptr<Session> Server::open_session(
+    std::function<void(const std::string& message)> send) {
+  return open_session(std::function<void(const OutgoingMessage&)>(
+      [send = std::move(send)](const OutgoingMessage& message) { send(message.text); }));
+}
+
+std::unique_ptr<Session> Server::open_session(
+    std::function<void(const OutgoingMessage& message)> send) {
+  auto channel = std::make_shared<Channel>(std::move(send), core_->options.default_log_level);
+  return std::make_unique<Session>(std::make_shared<SessionCore>(*core_, std::move(channel)));
+}
+
+Session::Session(std::shared_ptr<SessionCore> core) : core_(std::move(core)) {}
+Session::~Session() {
+  close();
+}
+void Session::handle_message(std::string_view raw) {
+  core_->handle_message(raw);
+}
+void Session::cancel(const nlohmann::json& request_id, std::string_view reason) {
+  core_->cancel(request_id, reason);
+}
+void Session::close() {
+  core_->close();
+}
+bool Session::initialized() const {
+  return core_->initialized();
+}
+std::string Session::protocol_version() const {
+  return core_->protocol_version();
+}
+std::size_t Session::running_calls() const {
+  return core_->running_calls();
+}
+
+}  // namespace sparqlmcp::mcp

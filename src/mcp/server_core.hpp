@@ -1,0 +1,35 @@
+#pragma once
+// What a Server shares with its sessions. Member order matters: the ticker and the pool are
+// destroyed before the tools they run (jobs also hold `tools` so detached stragglers stay safe).
+
+#include <memory>
+#include <vector>
+
+#include "progress_ticker.hpp"
+#include "sparqlmcp/mcp/server.hpp"
+#include "worker_pool.hpp"
+
+namespace sparqlmcp::mcp {
+
+using ToolList = std::vector<std::unique_ptr<tools::Tool>>;
+
+struct ServerCore {
+  ServerCore(ServerOptions options_in, ToolList tools_in,
+             std::shared_ptr<const ResourceProvider> resources_in)
+      : options(std::move(options_in)),
+        tools(std::make_shared<const ToolList>(std::move(tools_in))),
+        resources(std::move(resources_in)),
+        pool(options.worker_threads, options.shutdown_grace),
+        ticker(options.progress_interval) {}
+
+  tools::Tool* find_tool(const std::string& name) const;
+  std::string tool_names() const;  // "a, b, c" or "(none)"
+
+  ServerOptions options;
+  std::shared_ptr<const ToolList> tools;
+  std::shared_ptr<const ResourceProvider> resources;
+  WorkerPool pool;
+  ProgressTicker ticker;
+};
+
+}  // namespace sparqlmcp::mcp

@@ -1,0 +1,503 @@
+#include "session_core.hpp"
+
+#include <exception>
+
+#include <spdlog/spdlog.h>
+
+#include "sparqlmcp/mcp/jsonrpc.hpp"
+#include "sparqlmcp/mcp/protocol.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::mcp {
+
+namespace {
+
+using nlohmann::json;
+namespace ec = error_code;
+
+constexpr const char* kImplementedMethods =
+    "initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, "
+    "resources/read, logging/setLevel";
+
+std::string id_key(const json& id) {
+  return serialize_message(id);
+}
+
+const char* type_name(const json& value) {
+  return value.type_name();
+}
+
+// `params` must be absent (null here) or an object for every MCP request.
+void require_object_params(const std::string& method, const json& params) {
+  if (!params.is_null() && !params.is_object())
+    throw RpcError(ec::kInvalidParams, "invalid params for " + method + ": params must be an " +
+                                           "object, got " + type_name(params) +
+                                           "; send named parameters as a JSON object");
+}
+
+const json& member_or_null(const json& params, const char* name) {
+  static const json null_value;
+  if (!params.is_object()) return null_value;
+  auto it = params.find(name);
+  return it == params.end() ? null_value : *it;
+}
+
+}  // namespace
+
+SessionCore::SessionCore(ServerCore& server, std::shared_ptr<Channel> channel)
+    : server_(server), channel_(std::move(channel)) {}
+
+bool SessionCore::initialized() const {
+  std::lock_guard lock(mutex_);
+  return initialized_;
+}
+
+std::string SessionCore::protocol_version() const {
+  std::lock_guard lock(mutex_);
+  return protocol_version_;
+}
+
+std::size_t SessionCore::running_calls() const {
+  std::lock_guard lock(mutex_);
+  return calls_.size();
+}
+
+void SessionCore::send_response(const json& id, json result) {
+  channel_->send(make_result_response(id, std::move(result)), OutgoingMessage::Kind::Response, &id);
+}
+
+void SessionCore::send_error(const json& id, int code, std::string message, json data) {
+  spdlog::debug("mcp: error {} for request {}: {}", code, serialize_message(id), message);
+  channel_->send(make_error_response(id, code, std::move(message), std::move(data)),
+                 OutgoingMessage::Kind::Response, &id);
+}
+
+void SessionCore::handle_message(std::string_view raw) {
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+  }
+  json message;
+  try {
+    message = json::parse(raw.begin(), raw.end());
+  } catch (const json::parse_error& e) {
+    send_error(nullptr, ec::kParseError,
+               std::string("parse error: the message is not valid JSON (") + e.what() +
+                   "); send one complete JSON-RPC 2.0 object per message");
+    return;
+  }
+  try {
+    dispatch(message);
+  } catch (const std::exception& e) {
+    // Last line of defence: nothing may end the session.
+    spdlog::error("mcp: internal error while handling a message: {}", e.what());
+    json id = message.is_object() && message.contains("id") && is_valid_request_id(message["id"]) &&
+                      message.contains("method")
+                  ? message["id"]
+                  : json();
+    send_error(id, ec::kInternalError,
+               std::string("internal error: ") + e.what() +
+                   "; this is a server bug, retry the request or report it");
+  }
+}
+
+void SessionCore::dispatch(const json& message) {
+  if (message.is_array()) {
+    send_error(nullptr, ec::kInvalidRequest,
+               "JSON-RPC batches are not supported by this MCP version; send one message per "
+               "line");
+    return;
+  }
+  if (!message.is_object()) {
+    send_error(nullptr, ec::kInvalidRequest,
+               std::string("invalid request: a JSON-RPC message must be a JSON object, got ") +
+                   type_name(message) + "; send {\"jsonrpc\":\"2.0\",\"id\":...,\"method\":...}");
+    return;
+  }
+  auto id_it = message.find("id");
+  const bool has_id = id_it != message.end();
+  // The id is echoed whenever it can be read, so the client can match the error to its request
+  // (JSON-RPC 2.0 section 5: null only when the id cannot be determined).
+  const json id = has_id && is_valid_request_id(*id_it) ? *id_it : json();
+
+  auto method_it = message.find("method");
+  if (method_it == message.end()) {
+    if (has_id && (message.contains("result") || message.contains("error"))) {
+      // A response to a server→client request; this server sends none, so nothing waits for it.
+      spdlog::debug("mcp: ignoring a response from the client (id {})", serialize_message(*id_it));
+      return;
+    }
+    send_error(id, ec::kInvalidRequest,
+               "invalid request: the message has no \"method\"; every request and notification "
+               "needs a \"method\" string");
+    return;
+  }
+  auto version_it = message.find("jsonrpc");
+  if (version_it == message.end() || *version_it != "2.0") {
+    send_error(id, ec::kInvalidRequest,
+               "invalid request: \"jsonrpc\" must be the string \"2.0\"; add \"jsonrpc\":\"2.0\" "
+               "to every message");
+    return;
+  }
+  if (!method_it->is_string()) {
+    send_error(
+        id, ec::kInvalidRequest,
+        std::string("invalid request: \"method\" must be a string, got ") + type_name(*method_it));
+    return;
+  }
+  if (has_id && !is_valid_request_id(*id_it)) {
+    send_error(nullptr, ec::kInvalidRequest,
+               std::string("invalid request: \"id\" must be a string or a number, got ") +
+                   type_name(*id_it) + "; omit \"id\" only for notifications");
+    return;
+  }
+  const std::string method = method_it->get<std::string>();
+  json params;  // null when absent; JSON null params are read as absent
+  if (auto params_it = message.find("params"); params_it != message.end()) {
+    if (!params_it->is_null() && !params_it->is_structured()) {
+      if (has_id)
+        send_error(id, ec::kInvalidRequest,
+                   std::string("invalid request: \"params\" must be an object, got ") +
+                       type_name(*params_it));
+      else
+        spdlog::debug("mcp: ignoring notification {} with non-object params", method);
+      return;
+    }
+    params = *params_it;
+  }
+
+  if (!has_id) {
+    handle_notification(method, params);
+    return;
+  }
+
+  std::optional<json> result;
+  try {
+    result = handle_request(id, method, params);
+  } catch (const RpcError& e) {
+    send_error(id, e.code(), e.message(), e.data());
+    return;
+  } catch (const Exception& e) {
+    spdlog::error("mcp: {} failed: {}", method, e.what());
+    send_error(id, ec::kInternalError,
+               "internal error while handling " + method + ": " + e.error().to_text() +
+                   "; retry the request or report the problem");
+    return;
+  } catch (const std::exception& e) {
+    spdlog::error("mcp: {} failed: {}", method, e.what());
+    send_error(id, ec::kInternalError,
+               "internal error while handling " + method + ": " + e.what() +
+                   "; retry the request or report the problem");
+    return;
+  }
+  if (result) send_response(id, std::move(*result));
+}
+
+void SessionCore::handle_notification(const std::string& method, const json& params) {
+  if (method == "notifications/initialized") {
+    std::lock_guard lock(mutex_);
+    client_ready_ = true;
+    return;
+  }
+  if (method == "notifications/cancelled") {
+    const json& request_id = member_or_null(params, "requestId");
+    if (!is_valid_request_id(request_id)) {
+      spdlog::debug("mcp: ignoring notifications/cancelled without a valid requestId");
+      return;
+    }
+    const json& reason = member_or_null(params, "reason");
+    cancel(request_id, reason.is_string() ? reason.get<std::string>() : std::string());
+    return;
+  }
+  // Other notifications (roots/list_changed, progress for server requests, ...) need nothing.
+  spdlog::debug("mcp: ignoring notification {}", method);
+}
+
+std::optional<json> SessionCore::handle_request(const json& id, const std::string& method,
+                                                const json& params) {
+  require_object_params(method, params);
+  if (method == "ping") return json::object();  // MCP "Ping": answered in every state
+  if (method == "initialize") return handle_initialize(params);
+  {
+    std::lock_guard lock(mutex_);
+    if (!initialized_)
+      throw RpcError(ec::kInvalidRequest, "server not initialized: send initialize first (got " +
+                                              method + " before initialize)");
+  }
+  if (method == "tools/list") return handle_tools_list(params);
+  if (method == "tools/call") {
+    handle_tools_call(id, params);
+    return std::nullopt;
+  }
+  if (method == "resources/list") return handle_resources_list(params);
+  if (method == "resources/templates/list") return json{{"resourceTemplates", json::array()}};
+  if (method == "resources/read") return handle_resources_read(params);
+  if (method == "logging/setLevel") return handle_set_level(params);
+  throw RpcError(
+      ec::kMethodNotFound,
+      "method not found: \"" + method + "\"; this server implements " + kImplementedMethods,
+      json{{"method", method}});
+}
+
+json SessionCore::handle_initialize(const json& params) {
+  const json& requested = member_or_null(params, "protocolVersion");
+  if (!requested.is_string())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for initialize: \"protocolVersion\" must be a string such as "
+                   "\"" +
+                       std::string(kLatestProtocolVersion) + "\"");
+  std::string version = negotiate_protocol_version(requested.get<std::string>());
+  {
+    std::lock_guard lock(mutex_);
+    if (initialized_)
+      throw RpcError(ec::kInvalidRequest, "this session is already initialized (protocol " +
+                                              protocol_version_ +
+                                              "); send initialize only once per session");
+    initialized_ = true;
+    protocol_version_ = version;
+  }
+  const ServerInfo& info = server_.options.info;
+  json server_info = {{"name", info.name},
+                      {"version", info.version.empty() ? "0.0.0" : info.version}};
+  if (!info.title.empty()) server_info["title"] = info.title;
+  json result = {{"protocolVersion", version},
+                 {"capabilities",
+                  {{"tools", {{"listChanged", false}}},
+                   {"resources", {{"subscribe", false}, {"listChanged", false}}},
+                   {"logging", json::object()}}},
+                 {"serverInfo", std::move(server_info)}};
+  if (!info.instructions.empty()) result["instructions"] = info.instructions;
+  const json& client = member_or_null(params, "clientInfo");
+  spdlog::info("mcp: session initialized with protocol {} for client {}", version,
+               client.is_object() && client.contains("name") ? serialize_message(client["name"])
+                                                             : std::string("(unnamed)"));
+  return result;
+}
+
+json SessionCore::handle_tools_list(const json& params) {
+  const json& cursor = member_or_null(params, "cursor");
+  // Every tool fits on one page, so no cursor is ever issued and none can be valid.
+  if (!cursor.is_null())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for tools/list: unknown cursor " + serialize_message(cursor) +
+                       "; this server returns all tools on one page, call tools/list without a "
+                       "cursor");
+  json list = json::array();
+  for (const auto& tool : *server_.tools)
+    if (tool) list.push_back(tool->definition().to_json());
+  return json{{"tools", std::move(list)}};
+}
+
+void SessionCore::handle_tools_call(const json& id, const json& params) {
+  const json& name = member_or_null(params, "name");
+  if (!name.is_string())
+    throw RpcError(ec::kInvalidParams,
+                   std::string("invalid params for tools/call: \"name\" must be a string naming a "
+                               "tool, got ") +
+                       (name.is_null() ? "nothing" : type_name(name)) +
+                       "; available tools: " + server_.tool_names());
+  json arguments = json::object();
+  if (params.contains("arguments")) {
+    const json& given = params["arguments"];
+    if (!given.is_object())
+      throw RpcError(ec::kInvalidParams,
+                     std::string("invalid params for tools/call: \"arguments\" must be an object, "
+                                 "got ") +
+                         type_name(given) + "; pass the tool's arguments by name");
+    arguments = given;
+  }
+  const std::string tool_name = name.get<std::string>();
+  tools::Tool* tool = server_.find_tool(tool_name);
+  if (!tool) {
+    json available = json::array();
+    for (const auto& t : *server_.tools)
+      if (t) available.push_back(t->definition().name);
+    throw RpcError(ec::kInvalidParams,
+                   "unknown tool \"" + tool_name + "\"; available tools: " + server_.tool_names(),
+                   json{{"tool", tool_name}, {"availableTools", std::move(available)}});
+  }
+
+  std::optional<json> progress_token;
+  const json& meta = member_or_null(params, "_meta");
+  const json& token = member_or_null(meta, "progressToken");
+  if (token.is_string() || token.is_number())
+    progress_token = token;
+  else if (!token.is_null())
+    spdlog::debug("mcp: ignoring a progressToken that is neither a string nor a number");
+
+  auto call = std::make_shared<Call>(id, std::move(progress_token), tool_name, channel_);
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    auto [it, inserted] = calls_.emplace(id_key(id), call);
+    // A finished call may linger until its worker reports back; its id is free again.
+    if (!inserted && it->second->finished()) {
+      it->second = call;
+      inserted = true;
+    }
+    if (!inserted)
+      throw RpcError(ec::kInvalidRequest,
+                     "request id " + serialize_message(id) +
+                         " is already used by a running request; give every request a unique id");
+  }
+  server_.ticker.add(call);
+  spdlog::debug("mcp: tools/call {} (id {}) queued", tool_name, serialize_message(id));
+  server_.pool.post([self = shared_from_this(), call, tools = server_.tools, tool,
+                     arguments = std::move(arguments)] { self->run_call(call, *tool, arguments); });
+}
+
+void SessionCore::run_call(const std::shared_ptr<Call>& call, tools::Tool& tool,
+                           const json& arguments) {
+  if (call->cancelled()) {  // cancelled while queued, or the session closed
+    call_done(call);
+    return;
+  }
+  tools::ToolContext context;
+  context.cancellation = call->token();
+  std::weak_ptr<Call> weak = call;
+  context.report_progress = [weak](double progress, std::optional<double> total,
+                                   const std::string& message) {
+    if (auto c = weak.lock()) c->report_progress(progress, total, message);
+  };
+  context.log = [weak](tools::LogLevel level, const json& data) {
+    if (auto c = weak.lock()) c->log(level, data);
+  };
+
+  tools::ToolResult result;
+  try {
+    result = tool.call(arguments, context);
+  } catch (const Exception& e) {
+    // The tool dispatcher is where an Error becomes an `isError: true` result.
+    spdlog::error("mcp: tool {} threw: {}", call->tool_name(), e.what());
+    result =
+        tools::ToolResult::error("tool " + call->tool_name() + " failed: " + e.error().to_text());
+  } catch (const std::exception& e) {
+    spdlog::error("mcp: tool {} threw: {}", call->tool_name(), e.what());
+    result = tools::ToolResult::error("tool " + call->tool_name() + " failed: " + e.what());
+  } catch (...) {
+    spdlog::error("mcp: tool {} threw a non-standard exception", call->tool_name());
+    result = tools::ToolResult::error("tool " + call->tool_name() +
+                                      " failed with an unknown error; retry or report it");
+  }
+  json response;
+  try {
+    response = make_result_response(call->id(), result.to_json());
+  } catch (const std::exception& e) {
+    response = make_error_response(call->id(), ec::kInternalError,
+                                   std::string("internal error: could not encode the result of ") +
+                                       call->tool_name() + ": " + e.what());
+  }
+  if (!call->finish(response))
+    spdlog::debug("mcp: dropped the response of cancelled call {} (id {})", call->tool_name(),
+                  serialize_message(call->id()));
+  call_done(call);
+}
+
+void SessionCore::call_done(const std::shared_ptr<Call>& call) {
+  std::lock_guard lock(mutex_);
+  auto it = calls_.find(id_key(call->id()));
+  if (it != calls_.end() && it->second == call) calls_.erase(it);
+  calls_done_.notify_all();
+}
+
+std::shared_ptr<Call> SessionCore::find_call(const json& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = calls_.find(id_key(id));
+  if (it != calls_.end()) return it->second;
+  // Tolerate clients that echo a numeric id as a string or the other way round.
+  std::string alternative;
+  if (id.is_string())
+    alternative = id.get<std::string>();
+  else if (id.is_number())
+    alternative = serialize_message(json(serialize_message(id)));
+  it = calls_.find(alternative);
+  return it != calls_.end() ? it->second : nullptr;
+}
+
+void SessionCore::cancel(const json& request_id, std::string_view reason) {
+  auto call = find_call(request_id);
+  if (!call) {
+    spdlog::debug("mcp: ignoring cancellation of unknown or finished request {}",
+                  serialize_message(request_id));
+    return;
+  }
+  if (call->cancel())
+    spdlog::info("mcp: cancelled {} (id {}){}{}", call->tool_name(), serialize_message(request_id),
+                 reason.empty() ? "" : ": ", reason);
+}
+
+json SessionCore::handle_resources_list(const json& params) {
+  const json& cursor = member_or_null(params, "cursor");
+  if (!cursor.is_null())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for resources/list: unknown cursor " +
+                       serialize_message(cursor) +
+                       "; this server returns all resources on one page, call resources/list "
+                       "without a cursor");
+  json list = json::array();
+  if (server_.resources) {
+    for (const auto& resource : server_.resources->list_resources()) {
+      json entry = {{"uri", resource.uri}, {"name", resource.name}};
+      if (!resource.title.empty()) entry["title"] = resource.title;
+      if (!resource.description.empty()) entry["description"] = resource.description;
+      if (!resource.mime_type.empty()) entry["mimeType"] = resource.mime_type;
+      list.push_back(std::move(entry));
+    }
+  }
+  return json{{"resources", std::move(list)}};
+}
+
+json SessionCore::handle_resources_read(const json& params) {
+  const json& uri = member_or_null(params, "uri");
+  if (!uri.is_string())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for resources/read: \"uri\" must be a string naming a resource "
+                   "from resources/list");
+  const std::string text_uri = uri.get<std::string>();
+  std::string mime_type;
+  std::optional<std::string> text;
+  if (server_.resources) text = server_.resources->read_resource(text_uri, mime_type);
+  if (!text)
+    throw RpcError(ec::kResourceNotFound,
+                   "Resource not found: " + text_uri +
+                       "; resources/list names the available "
+                       "resources",
+                   json{{"uri", text_uri}});
+  json content = {{"uri", text_uri}, {"text", std::move(*text)}};
+  if (!mime_type.empty()) content["mimeType"] = mime_type;
+  return json{{"contents", json::array({std::move(content)})}};
+}
+
+json SessionCore::handle_set_level(const json& params) {
+  const json& level = member_or_null(params, "level");
+  std::optional<tools::LogLevel> parsed;
+  if (level.is_string()) parsed = parse_log_level(level.get<std::string>());
+  if (!parsed)
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for logging/setLevel: \"level\" must be one of debug, info, "
+                   "notice, warning, error, critical, alert, emergency; got " +
+                       (level.is_null() ? std::string("nothing") : serialize_message(level)));
+  channel_->set_log_level(*parsed);
+  return json::object();
+}
+
+void SessionCore::close() {
+  std::vector<std::shared_ptr<Call>> running;
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    closed_ = true;
+    for (auto& [key, call] : calls_)
+      running.push_back(call);
+  }
+  channel_->close();  // nothing is written after close, whatever the workers do next
+  for (auto& call : running)
+    call->cancel();
+  running.clear();
+  std::unique_lock lock(mutex_);
+  if (!calls_done_.wait_for(lock, server_.options.shutdown_grace, [&] { return calls_.empty(); }))
+    spdlog::warn("mcp: {} tool call(s) still running {} ms after the session closed", calls_.size(),
+                 server_.options.shutdown_grace.count());
+}
+
+}  // namespace sparqlmcp::mcp

@@ -1,0 +1,65 @@
+#pragma once
+// One client session: the JSON-RPC 2.0 dispatcher and the MCP lifecycle. Shared with the
+// workers running its tool calls (enable_shared_from_this), which report back when they finish.
+
+#include <condition_variable>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "call.hpp"
+#include "channel.hpp"
+#include "server_core.hpp"
+
+namespace sparqlmcp::mcp {
+
+struct SessionCore : std::enable_shared_from_this<SessionCore> {
+  SessionCore(ServerCore& server, std::shared_ptr<Channel> channel);
+
+  void handle_message(std::string_view raw);
+  void cancel(const nlohmann::json& request_id, std::string_view reason);
+  void close();
+
+  bool initialized() const;
+  std::string protocol_version() const;
+  std::size_t running_calls() const;
+
+ private:
+  void dispatch(const nlohmann::json& message);
+  void handle_notification(const std::string& method, const nlohmann::json& params);
+  // Returns the result of a quick request, or nullopt when the response is sent later (tools/call).
+  std::optional<nlohmann::json> handle_request(const nlohmann::json& id, const std::string& method,
+                                               const nlohmann::json& params);
+  nlohmann::json handle_initialize(const nlohmann::json& params);
+  nlohmann::json handle_tools_list(const nlohmann::json& params);
+  void handle_tools_call(const nlohmann::json& id, const nlohmann::json& params);
+  nlohmann::json handle_resources_list(const nlohmann::json& params);
+  nlohmann::json handle_resources_read(const nlohmann::json& params);
+  nlohmann::json handle_set_level(const nlohmann::json& params);
+
+  void run_call(const std::shared_ptr<Call>& call, tools::Tool& tool,
+                const nlohmann::json& arguments);
+  void call_done(const std::shared_ptr<Call>& call);
+  std::shared_ptr<Call> find_call(const nlohmann::json& id) const;
+
+  void send_response(const nlohmann::json& id, nlohmann::json result);
+  void send_error(const nlohmann::json& id, int code, std::string message,
+                  nlohmann::json data = nullptr);
+
+  ServerCore& server_;
+  std::shared_ptr<Channel> channel_;
+
+  mutable std::mutex mutex_;
+  std::condition_variable calls_done_;
+  bool closed_ = false;
+  bool initialized_ = false;
+  bool client_ready_ = false;  // notifications/initialized received
+  std::string protocol_version_;
+  std::map<std::string, std::shared_ptr<Call>> calls_;  // key: the id serialized as JSON
+};
+
+}  // namespace sparqlmcp::mcp

@@ -1,0 +1,600 @@
+#include "sparqlmcp/mcp/server.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "test_tools.hpp"
+
+using namespace sparqlmcp;
+using namespace sparqlmcp::mcp::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+class TestResources : public mcp::ResourceProvider {
+ public:
+  std::vector<mcp::ResourceDescriptor> list_resources() const override {
+    return {{"sparqlmcp://catalogue", "catalogue", "Endpoint catalogue", "All endpoints",
+             "text/turtle"},
+            {"sparqlmcp://bare", "bare", "", "", ""}};
+  }
+  std::optional<std::string> read_resource(const std::string& uri,
+                                           std::string& mime_type) const override {
+    if (uri == "sparqlmcp://explode") throw std::runtime_error("disk on fire");
+    if (uri != "sparqlmcp://catalogue") return std::nullopt;
+    mime_type = "text/turtle";
+    return std::string("<a> <b> <c> .");
+  }
+};
+
+struct Fixture {
+  explicit Fixture(mcp::ServerOptions options = make_options()) {
+    auto sleep_tool = std::make_unique<SleepTool>();
+    sleep = sleep_tool.get();
+    std::vector<std::unique_ptr<tools::Tool>> list;
+    list.push_back(std::make_unique<EchoTool>());
+    list.push_back(std::move(sleep_tool));
+    list.push_back(std::make_unique<ThrowTool>());
+    list.push_back(std::make_unique<ProgressTool>());
+    list.push_back(std::make_unique<LogTool>());
+    server = std::make_unique<mcp::Server>(std::move(options), std::move(list),
+                                           std::make_shared<TestResources>());
+    session = server->open_session(recorder.sink());
+  }
+  ~Fixture() {
+    if (sleep) sleep->release();
+    session.reset();
+  }
+
+  static mcp::ServerOptions make_options() {
+    mcp::ServerOptions options;
+    options.info.title = "SPARQL MCP";
+    options.info.version = "1.2.3";
+    options.info.instructions = "Use SERVICE to name endpoints.";
+    return options;
+  }
+
+  json call(const json& id, const std::string& method, json params = nullptr) {
+    session->handle_message(request(id, method, std::move(params)));
+    return recorder.wait_response(id);
+  }
+  void initialize() {
+    REQUIRE(
+        call("init", "initialize", json::parse(initialize_request())["params"]).contains("result"));
+    session->handle_message(notification("notifications/initialized"));
+  }
+
+  Recorder recorder;
+  SleepTool* sleep = nullptr;
+  std::unique_ptr<mcp::Server> server;
+  std::unique_ptr<mcp::Session> session;
+};
+
+json error_of(const json& response) {
+  REQUIRE(response.contains("error"));
+  return response["error"];
+}
+
+}  // namespace
+
+TEST_CASE("initialize answers a supported version with that version", "[mcp]") {
+  for (const char* version : {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}) {
+    Fixture f;
+    f.session->handle_message(initialize_request(1, version));
+    json response = f.recorder.wait_response(1);
+    REQUIRE(response["jsonrpc"] == "2.0");
+    CHECK(response["result"]["protocolVersion"] == version);
+    CHECK(f.session->protocol_version() == version);
+  }
+}
+
+TEST_CASE("initialize answers an unknown version with the latest and the full capabilities",
+          "[mcp]") {
+  Fixture f;
+  f.session->handle_message(initialize_request("x", "2023-01-01"));
+  json response = f.recorder.wait_response("x");
+  json expected = json::parse(R"({
+    "protocolVersion": "2025-11-25",
+    "capabilities": {"tools": {"listChanged": false},
+                     "resources": {"subscribe": false, "listChanged": false},
+                     "logging": {}},
+    "serverInfo": {"name": "sparql-mcp", "title": "SPARQL MCP", "version": "1.2.3"},
+    "instructions": "Use SERVICE to name endpoints."})");
+  CHECK(response["result"] == expected);
+  CHECK(f.session->initialized());
+}
+
+TEST_CASE("initialize without a protocolVersion string is invalid params", "[mcp][error]") {
+  Fixture f;
+  json e = error_of(f.call(1, "initialize", {{"capabilities", json::object()}}));
+  CHECK(e["code"] == -32602);
+  CHECK(e["message"] ==
+        "invalid params for initialize: \"protocolVersion\" must be a string such as "
+        "\"2025-11-25\"");
+  CHECK_FALSE(f.session->initialized());
+}
+
+TEST_CASE("A second initialize is refused", "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  json e = error_of(f.call(2, "initialize", json::parse(initialize_request())["params"]));
+  CHECK(e["code"] == -32600);
+  CHECK(e["message"] ==
+        "this session is already initialized (protocol 2025-11-25); send "
+        "initialize only once per session");
+}
+
+TEST_CASE("ping is answered before and after initialize", "[mcp]") {
+  Fixture f;
+  CHECK(f.call(1, "ping") == json::parse(R"({"jsonrpc":"2.0","id":1,"result":{}})"));
+  f.initialize();
+  CHECK(f.call("p", "ping", json::object()) ==
+        json::parse(R"({"jsonrpc":"2.0","id":"p","result":{}})"));
+}
+
+TEST_CASE("Requests before initialize are refused with the request's id", "[mcp][error]") {
+  Fixture f;
+  json response = f.call(3, "tools/list");
+  CHECK(response["id"] == 3);
+  CHECK(error_of(response)["code"] == -32600);
+  CHECK(error_of(response)["message"] ==
+        "server not initialized: send initialize first (got tools/list before initialize)");
+}
+
+TEST_CASE("A line that is not JSON is a parse error with a null id", "[mcp][error]") {
+  Fixture f;
+  f.session->handle_message("{\"jsonrpc\":\"2.0\",\"id\":1,");
+  REQUIRE(f.recorder.size() == 1);
+  json m = f.recorder.messages()[0];
+  CHECK(m["id"].is_null());
+  CHECK(m["error"]["code"] == -32700);
+  std::string message = m["error"]["message"];
+  CHECK(message.rfind("parse error: the message is not valid JSON (", 0) == 0);
+}
+
+TEST_CASE("Batches are refused with an explanation", "[mcp][error]") {
+  Fixture f;
+  f.session->handle_message("[" + request(1, "ping") + "]");
+  REQUIRE(f.recorder.size() == 1);
+  json m = f.recorder.messages()[0];
+  CHECK(m == json::parse(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":
+    "JSON-RPC batches are not supported by this MCP version; send one message per line"}})"));
+}
+
+TEST_CASE("Malformed requests are invalid requests and keep a readable id", "[mcp][error]") {
+  Fixture f;
+  f.session->handle_message("42");
+  f.session->handle_message(R"({"id":5,"method":"ping"})");
+  f.session->handle_message(R"({"jsonrpc":"1.0","id":6,"method":"ping"})");
+  f.session->handle_message(R"({"jsonrpc":"2.0","id":7})");
+  f.session->handle_message(R"({"jsonrpc":"2.0","id":8,"method":12})");
+  f.session->handle_message(R"({"jsonrpc":"2.0","id":{"a":1},"method":"ping"})");
+  f.session->handle_message(R"({"jsonrpc":"2.0","id":null,"method":"ping"})");
+  f.session->handle_message(R"({"jsonrpc":"2.0","id":9,"method":"ping","params":"x"})");
+  auto messages = f.recorder.messages();
+  REQUIRE(messages.size() == 8);
+  json expected_ids = json::array({nullptr, 5, 6, 7, 8, nullptr, nullptr, 9});
+  for (std::size_t i = 0; i < messages.size(); ++i) {
+    INFO(messages[i].dump());
+    CHECK(messages[i]["id"] == expected_ids[i]);
+    CHECK(messages[i]["error"]["code"] == -32600);
+  }
+  CHECK(messages[0]["error"]["message"] ==
+        "invalid request: a JSON-RPC message must be a JSON object, got number; send "
+        "{\"jsonrpc\":\"2.0\",\"id\":...,\"method\":...}");
+  CHECK(messages[1]["error"]["message"] ==
+        "invalid request: \"jsonrpc\" must be the string \"2.0\"; add \"jsonrpc\":\"2.0\" to "
+        "every message");
+  CHECK(messages[3]["error"]["message"] ==
+        "invalid request: the message has no \"method\"; every request and notification needs "
+        "a \"method\" string");
+  CHECK(messages[5]["error"]["message"] ==
+        "invalid request: \"id\" must be a string or a number, got object; omit \"id\" only for "
+        "notifications");
+}
+
+TEST_CASE("An unknown method is method-not-found naming the method", "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  json e = error_of(f.call(4, "prompts/list"));
+  CHECK(e["code"] == -32601);
+  CHECK(e["message"] ==
+        "method not found: \"prompts/list\"; this server implements initialize, ping, "
+        "tools/list, tools/call, resources/list, resources/templates/list, resources/read, "
+        "logging/setLevel");
+  CHECK(e["data"]["method"] == "prompts/list");
+}
+
+TEST_CASE("Array params of a request are invalid params", "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  json e = error_of(f.call(4, "tools/list", json::array({1})));
+  CHECK(e["code"] == -32602);
+  CHECK(e["message"] ==
+        "invalid params for tools/list: params must be an object, got array; "
+        "send named parameters as a JSON object");
+}
+
+TEST_CASE("Notifications and client responses produce no output", "[mcp]") {
+  Fixture f;
+  f.initialize();
+  std::size_t before = f.recorder.size();
+  f.session->handle_message(notification("notifications/initialized"));
+  f.session->handle_message(notification("notifications/unknown", {{"x", 1}}));
+  f.session->handle_message(notification("notifications/cancelled", {{"requestId", 99}}));
+  f.session->handle_message(notification("notifications/cancelled", {{"requestId", true}}));
+  f.session->handle_message(notification("tools/call", {{"name", "nope"}}));
+  f.session->handle_message(R"({"jsonrpc":"2.0","id":5,"result":{}})");
+  f.session->handle_message(R"({"jsonrpc":"2.0","id":6,"error":{"code":1,"message":"x"}})");
+  // A following ping proves all of the above were processed without a word.
+  f.call("after", "ping");
+  auto messages = f.recorder.messages();
+  REQUIRE(messages.size() == before + 1);
+  CHECK(messages.back()["id"] == "after");
+}
+
+TEST_CASE("tools/list returns every tool definition on one page", "[mcp]") {
+  Fixture f;
+  f.initialize();
+  json result = f.call(1, "tools/list")["result"];
+  REQUIRE(result["tools"].size() == 5);
+  CHECK(result["tools"][0] == make_definition("echo").to_json());
+  CHECK_FALSE(result.contains("nextCursor"));
+  json e = error_of(f.call(2, "tools/list", {{"cursor", "page2"}}));
+  CHECK(e["code"] == -32602);
+  CHECK(e["message"] ==
+        "invalid params for tools/list: unknown cursor \"page2\"; this server returns all tools "
+        "on one page, call tools/list without a cursor");
+}
+
+TEST_CASE("tools/call runs the tool and returns its result", "[mcp]") {
+  Fixture f;
+  f.initialize();
+  json response = f.call(10, "tools/call", {{"name", "echo"}, {"arguments", {{"q", "ü"}}}});
+  CHECK(response["result"] ==
+        json::parse(R"({"content":[{"type":"text","text":"{\"q\":\"ü\"}"}],"isError":false,
+                        "structuredContent":{"q":"ü"}})"));
+  json no_arguments = f.call(11, "tools/call", {{"name", "echo"}});
+  CHECK(no_arguments["result"]["structuredContent"] == json::object());
+}
+
+TEST_CASE("tools/call with bad params or an unknown tool is invalid params", "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  json e = error_of(f.call(1, "tools/call", {{"name", "nope"}}));
+  CHECK(e["code"] == -32602);
+  CHECK(e["message"] ==
+        "unknown tool \"nope\"; available tools: echo, sleep, throw, progress, log");
+  CHECK(e["data"]["availableTools"] == json::array({"echo", "sleep", "throw", "progress", "log"}));
+
+  e = error_of(f.call(2, "tools/call", {{"arguments", json::object()}}));
+  CHECK(e["code"] == -32602);
+  CHECK(e["message"] ==
+        "invalid params for tools/call: \"name\" must be a string naming a tool, got nothing; "
+        "available tools: echo, sleep, throw, progress, log");
+
+  e = error_of(f.call(3, "tools/call", {{"name", "echo"}, {"arguments", json::array()}}));
+  CHECK(e["code"] == -32602);
+  CHECK(e["message"] ==
+        "invalid params for tools/call: \"arguments\" must be an object, got "
+        "array; pass the tool's arguments by name");
+  e = error_of(f.call(4, "tools/call", {{"name", "echo"}, {"arguments", nullptr}}));
+  CHECK(e["code"] == -32602);
+}
+
+TEST_CASE("An exception escaping a tool becomes an isError result", "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  json r = f.call(1, "tools/call", {{"name", "throw"}, {"arguments", {{"kind", "exception"}}}});
+  CHECK(r["result"]["isError"] == true);
+  CHECK(r["result"]["content"][0]["text"] == "tool throw failed: the endpoint argument is missing");
+  r = f.call(2, "tools/call", {{"name", "throw"}});
+  CHECK(r["result"]["isError"] == true);
+  CHECK(r["result"]["content"][0]["text"] == "tool throw failed: boom");
+  CHECK(f.call(3, "ping").contains("result"));  // the session lives on
+}
+
+TEST_CASE("A slow tool call does not hold up ping or other calls", "[mcp][integration]") {
+  Fixture f;
+  f.initialize();
+  f.session->handle_message(request(20, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(1));
+  // Answered while the sleep call is still running: ordering, not timing.
+  CHECK(f.call(21, "ping").contains("result"));
+  CHECK(f.call(22, "tools/list").contains("result"));
+  CHECK(f.call(23, "tools/call", {{"name", "echo"}})["result"]["isError"] == false);
+  CHECK_FALSE(f.recorder.has_response(20));
+  f.sleep->release();
+  json late = f.recorder.wait_response(20);
+  CHECK(late["result"]["content"][0]["text"] == "slept");
+  auto messages = f.recorder.messages();
+  CHECK(messages.back()["id"] == 20);
+}
+
+TEST_CASE("Several tool calls run at the same time", "[mcp][integration]") {
+  Fixture f;
+  f.initialize();
+  for (int i = 0; i < 3; ++i)
+    f.session->handle_message(request(100 + i, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(3));
+  CHECK(f.sleep->max_running() == 3);
+  f.sleep->release();
+  for (int i = 0; i < 3; ++i)
+    CHECK(f.recorder.wait_response(100 + i).contains("result"));
+}
+
+TEST_CASE("Calls beyond the worker count queue until a worker is free", "[mcp][integration]") {
+  auto options = Fixture::make_options();
+  options.worker_threads = 1;
+  Fixture f(options);
+  f.initialize();
+  f.session->handle_message(request(1, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(1));
+  f.session->handle_message(request(2, "tools/call", {{"name", "echo"}}));
+  CHECK(f.call(3, "ping").contains("result"));
+  CHECK_FALSE(f.recorder.has_response(2));
+  CHECK(f.session->running_calls() == 2);
+  f.sleep->release();
+  CHECK(f.recorder.wait_response(2).contains("result"));
+  CHECK(f.sleep->max_running() == 1);
+}
+
+TEST_CASE("notifications/cancelled stops the tool and suppresses its response",
+          "[mcp][integration]") {
+  Fixture f;
+  f.initialize();
+  f.session->handle_message(request("slow", "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(1));
+  f.session->handle_message(
+      notification("notifications/cancelled", {{"requestId", "slow"}, {"reason", "user"}}));
+  REQUIRE(f.sleep->wait_finished(1));
+  CHECK(f.sleep->cancelled() == 1);
+  // The tool returned a result anyway; it must be dropped. Wait until the worker reported back.
+  for (int i = 0; i < 1000 && f.session->running_calls() > 0; ++i)
+    std::this_thread::sleep_for(5ms);
+  CHECK(f.session->running_calls() == 0);
+  CHECK(f.call("next", "ping").contains("result"));
+  CHECK_FALSE(f.recorder.has_response("slow"));
+  // The id is free again afterwards.
+  CHECK(f.call("slow", "tools/call", {{"name", "echo"}}).contains("result"));
+}
+
+TEST_CASE("A request id already used by a running call is refused", "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  f.session->handle_message(request(7, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(1));
+  json e = error_of(f.call(7, "tools/call", {{"name", "echo"}}));
+  CHECK(e["code"] == -32600);
+  CHECK(e["message"] ==
+        "request id 7 is already used by a running request; give every request "
+        "a unique id");
+  f.sleep->release();
+}
+
+TEST_CASE("Progress notifications follow the token and strictly increase", "[mcp]") {
+  for (json token : {json("tok"), json(42)}) {
+    Fixture f;
+    f.initialize();
+    json response =
+        f.call(1, "tools/call", {{"name", "progress"}, {"_meta", {{"progressToken", token}}}});
+    REQUIRE(response.contains("result"));
+    auto messages = f.recorder.messages();
+    std::vector<json> progress;
+    bool after_response = false;
+    for (const auto& m : messages) {
+      if (m.contains("id") && m["id"] == 1) after_response = true;
+      if (m.value("method", "") == "notifications/progress") {
+        CHECK_FALSE(after_response);
+        progress.push_back(m["params"]);
+      }
+    }
+    REQUIRE(progress.size() == 4);
+    for (const auto& p : progress)
+      CHECK(p["progressToken"] == token);
+    json first = {
+        {"progressToken", token}, {"progress", 1.0}, {"total", 3.0}, {"message", "step one"}};
+    CHECK(progress[0] == first);
+    CHECK(progress[1]["message"] == "step two");
+    for (std::size_t i = 1; i < progress.size(); ++i)
+      CHECK(progress[i]["progress"].get<double>() > progress[i - 1]["progress"].get<double>());
+    CHECK(progress[3]["progress"].get<double>() == 3.0);
+    CHECK_FALSE(progress[3].contains("message"));
+  }
+}
+
+TEST_CASE("No progress is sent without a progress token", "[mcp]") {
+  auto options = Fixture::make_options();
+  options.progress_interval = 10ms;
+  Fixture f(options);
+  f.initialize();
+  f.session->handle_message(request(1, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(1));
+  std::this_thread::sleep_for(60ms);
+  f.sleep->release();
+  REQUIRE(f.recorder.wait_response(1).contains("result"));
+  CHECK(f.call(2, "tools/call", {{"name", "progress"}}).contains("result"));
+  CHECK(f.recorder.notifications("notifications/progress").empty());
+}
+
+TEST_CASE("Heartbeats keep progress coming while a call runs and stop at the response",
+          "[mcp][integration]") {
+  auto options = Fixture::make_options();
+  options.progress_interval = 20ms;
+  Fixture f(options);
+  f.initialize();
+  f.session->handle_message(
+      request(1, "tools/call", {{"name", "sleep"}, {"_meta", {{"progressToken", "hb"}}}}));
+  REQUIRE(f.sleep->wait_started(1));
+  auto is_progress = [](const json& m) {
+    return m.value("method", "") == "notifications/progress";
+  };
+  REQUIRE(f.recorder.wait_count(is_progress, 3));
+  f.sleep->release();
+  REQUIRE(f.recorder.wait_response(1).contains("result"));
+  auto beats = f.recorder.notifications("notifications/progress");
+  CHECK(beats[0]["params"] ==
+        json::parse(R"({"progressToken":"hb","progress":1.0,"message":"still running"})"));
+  for (std::size_t i = 1; i < beats.size(); ++i)
+    CHECK(beats[i]["params"]["progress"].get<double>() >
+          beats[i - 1]["params"]["progress"].get<double>());
+  std::size_t count = beats.size();
+  std::this_thread::sleep_for(100ms);  // five intervals: nothing may follow the response
+  CHECK(f.recorder.notifications("notifications/progress").size() == count);
+  auto messages = f.recorder.messages();
+  CHECK(messages.back()["id"] == 1);
+}
+
+TEST_CASE("Heartbeats repeat the tool's last progress message", "[mcp][integration]") {
+  auto options = Fixture::make_options();
+  options.progress_interval = 20ms;
+  Fixture f(options);
+  f.initialize();
+  f.session->handle_message(request(1, "tools/call",
+                                    {{"name", "sleep"},
+                                     {"arguments", {{"message", "querying wikidata"}}},
+                                     {"_meta", {{"progressToken", 5}}}}));
+  auto is_progress = [](const json& m) {
+    return m.value("method", "") == "notifications/progress";
+  };
+  REQUIRE(f.recorder.wait_count(is_progress, 3));
+  f.sleep->release();
+  REQUIRE(f.recorder.wait_response(1).contains("result"));
+  auto beats = f.recorder.notifications("notifications/progress");
+  CHECK(beats[0]["params"]["progress"] == 0);
+  CHECK(beats[1]["params"]["message"] == "querying wikidata");
+  CHECK(beats[1]["params"]["progress"].get<double>() > 0);
+}
+
+TEST_CASE("logging/setLevel filters tool log messages", "[mcp]") {
+  Fixture f;
+  f.initialize();
+  REQUIRE(f.call(1, "tools/call", {{"name", "log"}}).contains("result"));
+  auto logs = f.recorder.notifications("notifications/message");
+  REQUIRE(logs.size() == 7);  // default: info and above
+  CHECK(logs[0]["params"] == json::parse(R"({"level":"info","logger":"log","data":{"n":1}})"));
+  CHECK(logs[6]["params"]["level"] == "emergency");
+
+  CHECK(f.call(2, "logging/setLevel", {{"level", "error"}}) ==
+        json::parse(R"({"jsonrpc":"2.0","id":2,"result":{}})"));
+  REQUIRE(f.call(3, "tools/call", {{"name", "log"}}).contains("result"));
+  logs = f.recorder.notifications("notifications/message");
+  REQUIRE(logs.size() == 7 + 4);
+  CHECK(logs[7]["params"]["level"] == "error");
+
+  REQUIRE(f.call(4, "logging/setLevel", {{"level", "debug"}}).contains("result"));
+  REQUIRE(f.call(5, "tools/call", {{"name", "log"}}).contains("result"));
+  CHECK(f.recorder.notifications("notifications/message").size() == 7 + 4 + 8);
+}
+
+TEST_CASE("logging/setLevel with an unknown level is invalid params", "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  json e = error_of(f.call(1, "logging/setLevel", {{"level", "verbose"}}));
+  CHECK(e["code"] == -32602);
+  CHECK(e["message"] ==
+        "invalid params for logging/setLevel: \"level\" must be one of debug, info, notice, "
+        "warning, error, critical, alert, emergency; got \"verbose\"");
+  CHECK(error_of(f.call(2, "logging/setLevel"))["code"] == -32602);
+}
+
+TEST_CASE("Resources are listed and read, unknown ones are not found", "[mcp]") {
+  Fixture f;
+  f.initialize();
+  CHECK(f.call(1, "resources/list")["result"] == json::parse(R"({"resources":[
+    {"uri":"sparqlmcp://catalogue","name":"catalogue","title":"Endpoint catalogue",
+     "description":"All endpoints","mimeType":"text/turtle"},
+    {"uri":"sparqlmcp://bare","name":"bare"}]})"));
+  CHECK(f.call(2, "resources/templates/list")["result"] ==
+        json::parse(R"({"resourceTemplates":[]})"));
+  CHECK(f.call(3, "resources/read", {{"uri", "sparqlmcp://catalogue"}})["result"] ==
+        json::parse(R"({"contents":[{"uri":"sparqlmcp://catalogue","mimeType":"text/turtle",
+                                     "text":"<a> <b> <c> ."}]})"));
+  json e = error_of(f.call(4, "resources/read", {{"uri", "sparqlmcp://none"}}));
+  CHECK(e == json::parse(R"({"code":-32002,"message":
+    "Resource not found: sparqlmcp://none; resources/list names the available resources",
+    "data":{"uri":"sparqlmcp://none"}})"));
+  CHECK(error_of(f.call(5, "resources/read", json::object()))["code"] == -32602);
+}
+
+TEST_CASE("An exception in a request handler is an internal error", "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  json e = error_of(f.call(1, "resources/read", {{"uri", "sparqlmcp://explode"}}));
+  CHECK(e["code"] == -32603);
+  CHECK(e["message"] ==
+        "internal error while handling resources/read: disk on fire; retry the "
+        "request or report the problem");
+  CHECK(f.call(2, "ping").contains("result"));
+}
+
+TEST_CASE("A server without resources lists none and finds none", "[mcp]") {
+  Recorder recorder;
+  mcp::Server server(mcp::ServerOptions{}, {}, nullptr);
+  auto session = server.open_session(recorder.sink());
+  session->handle_message(initialize_request(1));
+  json init = recorder.wait_response(1);
+  CHECK(init["result"]["serverInfo"] == json::parse(R"({"name":"sparql-mcp","version":"0.0.0"})"));
+  CHECK_FALSE(init["result"].contains("instructions"));
+  session->handle_message(request(2, "resources/list"));
+  CHECK(recorder.wait_response(2)["result"] == json::parse(R"({"resources":[]})"));
+  session->handle_message(request(3, "tools/call", {{"name", "x"}}));
+  CHECK(recorder.wait_response(3)["error"]["message"] ==
+        "unknown tool \"x\"; available tools: (none)");
+}
+
+TEST_CASE("close cancels running calls, waits for them and silences the session",
+          "[mcp][integration]") {
+  auto options = Fixture::make_options();
+  options.progress_interval = 10ms;
+  Fixture f(options);
+  f.initialize();
+  f.session->handle_message(
+      request(1, "tools/call", {{"name", "sleep"}, {"_meta", {{"progressToken", 1}}}}));
+  f.session->handle_message(request(2, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(2));
+  auto start = std::chrono::steady_clock::now();
+  f.session->close();
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  CHECK(elapsed < 1s);  // cooperative tools return at once; the grace is 2 s
+  CHECK(f.sleep->cancelled() == 2);
+  CHECK(f.session->running_calls() == 0);
+  std::size_t count = f.recorder.size();
+  f.session->handle_message(request(3, "ping"));
+  std::this_thread::sleep_for(50ms);
+  CHECK(f.recorder.size() == count);
+  CHECK_FALSE(f.recorder.has_response(1));
+  CHECK_FALSE(f.recorder.has_response(2));
+}
+
+TEST_CASE("close gives up on a tool that ignores cancellation after the grace period",
+          "[mcp][integration]") {
+  class StubbornTool : public tools::Tool {
+   public:
+    const tools::ToolDefinition& definition() const override { return definition_; }
+    tools::ToolResult call(const json&, tools::ToolContext&) override {
+      started = true;
+      std::this_thread::sleep_for(400ms);
+      return tools::ToolResult::text("late");
+    }
+    std::atomic<bool> started{false};
+    tools::ToolDefinition definition_ = make_definition("stubborn");
+  };
+  Recorder recorder;
+  auto tool = std::make_unique<StubbornTool>();
+  auto* stubborn = tool.get();
+  std::vector<std::unique_ptr<tools::Tool>> list;
+  list.push_back(std::move(tool));
+  mcp::ServerOptions options;
+  options.shutdown_grace = 50ms;
+  mcp::Server server(options, std::move(list), nullptr);
+  auto session = server.open_session(recorder.sink());
+  session->handle_message(initialize_request(1));
+  session->handle_message(request(2, "tools/call", {{"name", "stubborn"}}));
+  for (int i = 0; i < 1000 && !stubborn->started; ++i)
+    std::this_thread::sleep_for(1ms);
+  auto start = std::chrono::steady_clock::now();
+  session->close();
+  CHECK(std::chrono::steady_clock::now() - start < 350ms);
+  std::this_thread::sleep_for(450ms);
+  CHECK_FALSE(recorder.has_response(2));
+}

@@ -1,0 +1,243 @@
+#pragma once
+// Test doubles of the tools::Tool interface and a harness that records what a session sends.
+// Shared by the mcp and transport tests.
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sparqlmcp/mcp/server.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::mcp::testing {
+
+using nlohmann::json;
+
+inline tools::ToolDefinition make_definition(std::string name) {
+  tools::ToolDefinition d;
+  d.name = std::move(name);
+  d.title = d.name + " title";
+  d.description = "test tool " + d.name;
+  d.input_schema = {{"type", "object"}};
+  d.output_schema = nullptr;
+  return d;
+}
+
+// Returns its arguments as text and structured content.
+class EchoTool : public tools::Tool {
+ public:
+  const tools::ToolDefinition& definition() const override { return definition_; }
+  tools::ToolResult call(const json& arguments, tools::ToolContext&) override {
+    return tools::ToolResult::text(arguments.dump(), arguments);
+  }
+
+ private:
+  tools::ToolDefinition definition_ = make_definition("echo");
+};
+
+// Waits cooperatively until cancelled or released (bounded at 30 s), then returns a result, so
+// a test can check that a late result of a cancelled call is dropped.
+class SleepTool : public tools::Tool {
+ public:
+  const tools::ToolDefinition& definition() const override { return definition_; }
+  tools::ToolResult call(const json& arguments, tools::ToolContext& context) override {
+    if (arguments.contains("message"))
+      context.report_progress(0, std::nullopt, arguments["message"].get<std::string>());
+    CancellationSubscription wake(context.cancellation, [this] { notify(); });
+    {
+      std::unique_lock lock(mutex_);
+      ++started_;
+      ++running_;
+      max_running_ = std::max(max_running_, running_);
+      changed_.notify_all();
+      changed_.wait_for(lock, std::chrono::seconds(30),
+                        [&] { return released_ || context.cancelled(); });
+      --running_;
+      if (context.cancelled()) ++cancelled_;
+      ++finished_;
+      changed_.notify_all();
+    }
+    return tools::ToolResult::text(context.cancelled() ? "cancelled" : "slept");
+  }
+
+  void release() {
+    std::lock_guard lock(mutex_);
+    released_ = true;
+    changed_.notify_all();
+  }
+  // Waits (bounded) until `count` calls have started.
+  bool wait_started(int count, std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, limit, [&] { return started_ >= count; });
+  }
+  bool wait_finished(int count, std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, limit, [&] { return finished_ >= count; });
+  }
+  int started() const {
+    std::lock_guard lock(mutex_);
+    return started_;
+  }
+  int cancelled() const {
+    std::lock_guard lock(mutex_);
+    return cancelled_;
+  }
+  int max_running() const {
+    std::lock_guard lock(mutex_);
+    return max_running_;
+  }
+
+ private:
+  void notify() {
+    std::lock_guard lock(mutex_);
+    changed_.notify_all();
+  }
+  tools::ToolDefinition definition_ = make_definition("sleep");
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  bool released_ = false;
+  int started_ = 0, running_ = 0, max_running_ = 0, finished_ = 0, cancelled_ = 0;
+};
+
+// Throws an Exception when arguments.kind == "exception", otherwise a std::runtime_error.
+class ThrowTool : public tools::Tool {
+ public:
+  const tools::ToolDefinition& definition() const override { return definition_; }
+  tools::ToolResult call(const json& arguments, tools::ToolContext&) override {
+    if (arguments.value("kind", "") == "exception")
+      throw_error(ErrorKind::InvalidArgument, "the endpoint argument is missing");
+    throw std::runtime_error("boom");
+  }
+
+ private:
+  tools::ToolDefinition definition_ = make_definition("throw");
+};
+
+// Reports progress 1/3, 2/3, 2/3 again (not increasing) and 3/3, then returns.
+class ProgressTool : public tools::Tool {
+ public:
+  const tools::ToolDefinition& definition() const override { return definition_; }
+  tools::ToolResult call(const json&, tools::ToolContext& context) override {
+    context.report_progress(1, 3, "step one");
+    context.report_progress(2, 3, "step two");
+    context.report_progress(2, 3, "step two again");
+    context.report_progress(3, 3, "");
+    return tools::ToolResult::text("done");
+  }
+
+ private:
+  tools::ToolDefinition definition_ = make_definition("progress");
+};
+
+// Logs one message at every level, debug to emergency.
+class LogTool : public tools::Tool {
+ public:
+  const tools::ToolDefinition& definition() const override { return definition_; }
+  tools::ToolResult call(const json&, tools::ToolContext& context) override {
+    for (int level = 0; level < 8; ++level)
+      context.log(static_cast<tools::LogLevel>(level), json{{"n", level}});
+    return tools::ToolResult::text("logged");
+  }
+
+ private:
+  tools::ToolDefinition definition_ = make_definition("log");
+};
+
+// Records every message a session sends (parsed), in order.
+class Recorder {
+ public:
+  std::function<void(const std::string&)> sink() {
+    return [this](const std::string& text) {
+      std::lock_guard lock(mutex_);
+      raw_.push_back(text);
+      messages_.push_back(json::parse(text));
+      changed_.notify_all();
+    };
+  }
+  std::vector<json> messages() const {
+    std::lock_guard lock(mutex_);
+    return messages_;
+  }
+  std::vector<std::string> raw() const {
+    std::lock_guard lock(mutex_);
+    return raw_;
+  }
+  std::size_t size() const {
+    std::lock_guard lock(mutex_);
+    return messages_.size();
+  }
+  // Waits (bounded) for a response with this id and returns it, or null.
+  json wait_response(const json& id, std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    std::unique_lock lock(mutex_);
+    json found;
+    changed_.wait_for(lock, limit, [&] {
+      for (const auto& m : messages_)
+        if (m.contains("id") && m["id"] == id && !m.contains("method")) {
+          found = m;
+          return true;
+        }
+      return false;
+    });
+    return found;
+  }
+  // Waits (bounded) until `count` messages match `predicate`.
+  template <class Predicate>
+  bool wait_count(Predicate predicate, std::size_t count,
+                  std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, limit, [&] {
+      std::size_t n = 0;
+      for (const auto& m : messages_)
+        if (predicate(m)) ++n;
+      return n >= count;
+    });
+  }
+  bool has_response(const json& id) const {
+    std::lock_guard lock(mutex_);
+    for (const auto& m : messages_)
+      if (m.contains("id") && m["id"] == id && !m.contains("method")) return true;
+    return false;
+  }
+  std::vector<json> notifications(const std::string& method) const {
+    std::lock_guard lock(mutex_);
+    std::vector<json> out;
+    for (const auto& m : messages_)
+      if (m.value("method", "") == method) out.push_back(m);
+    return out;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<json> messages_;
+  std::vector<std::string> raw_;
+};
+
+inline std::string request(const json& id, const std::string& method, json params = nullptr) {
+  json m = {{"jsonrpc", "2.0"}, {"id", id}, {"method", method}};
+  if (!params.is_null()) m["params"] = std::move(params);
+  return m.dump();
+}
+
+inline std::string notification(const std::string& method, json params = nullptr) {
+  json m = {{"jsonrpc", "2.0"}, {"method", method}};
+  if (!params.is_null()) m["params"] = std::move(params);
+  return m.dump();
+}
+
+inline std::string initialize_request(const json& id = 0,
+                                      const std::string& version = "2025-11-25") {
+  return request(id, "initialize",
+                 {{"protocolVersion", version},
+                  {"capabilities", json::object()},
+                  {"clientInfo", {{"name", "test-client"}, {"version", "1.0"}}}});
+}
+
+}  // namespace sparqlmcp::mcp::testing
