@@ -1,0 +1,177 @@
+// Helpers to drive the real sparql-mcp binary over stdio: with the official TypeScript SDK
+// client, and raw (child_process, one JSON message per line) for protocol edge cases.
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+export function binary() {
+  const bin = process.env.SPARQL_MCP_BIN;
+  if (!bin) throw new Error("SPARQL_MCP_BIN is not set: point it at the built sparql-mcp executable");
+  return bin;
+}
+
+function turtle_string(s) {
+  return JSON.stringify(String(s)); // JSON string escapes are valid Turtle STRING_LITERAL_QUOTE
+}
+
+// Writes a catalogue folder with one Turtle file describing `entries`:
+// [{ id, endpoint, title, description, result_cap? }]. Returns { dir, remove() }.
+export function write_catalogue(entries) {
+  const dir = mkdtempSync(join(tmpdir(), "sparqlmcp-catalogue-"));
+  const lines = [
+    "@prefix void: <http://rdfs.org/ns/void#> .",
+    "@prefix dcterms: <http://purl.org/dc/terms/> .",
+    "@prefix smcp: <https://w3id.org/sparql-mcp/vocab#> .",
+    "",
+  ];
+  for (const e of entries) {
+    lines.push(`<#${e.id}> a void:Dataset ; smcp:id ${turtle_string(e.id)} ;`);
+    lines.push(`  dcterms:title ${turtle_string(e.title ?? e.id)} ;`);
+    lines.push(`  dcterms:description ${turtle_string(e.description ?? `Test endpoint ${e.id}.`)} ;`);
+    if (e.result_cap !== undefined) lines.push(`  smcp:resultCap ${e.result_cap} ;`);
+    lines.push(`  void:sparqlEndpoint <${e.endpoint}> .`, "");
+  }
+  writeFileSync(join(dir, "catalogue.ttl"), lines.join("\n"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+// Connects the SDK client to a fresh sparql-mcp process. Returns { client, transport, stderr(),
+// pid, close() }.
+export async function connect_sdk(catalogue_dir, extra_args = [], { name = "sparql-mcp-e2e" } = {}) {
+  const transport = new StdioClientTransport({
+    command: binary(),
+    args: ["--catalogue", catalogue_dir, "--log-level", "warn", ...extra_args],
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk) => { stderr += chunk; });
+  const client = new Client({ name, version: "1.0.0" }, { capabilities: {} });
+  await client.connect(transport, { timeout: 15000 });
+  return {
+    client,
+    transport,
+    pid: transport.pid,
+    stderr: () => stderr,
+    close: async () => {
+      try { await client.close(); } catch { /* already closed */ }
+    },
+  };
+}
+
+export function text_of(result) {
+  return (result.content ?? []).filter((c) => c.type === "text").map((c) => c.text).join("\n");
+}
+
+// Calls a tool with a bounded wait; returns the CallToolResult (the SDK validates
+// structuredContent against the tool's outputSchema when isError is false).
+export function call_tool(client, name, args, { timeout_ms = 30000, signal } = {}) {
+  return client.callTool({ name, arguments: args }, undefined, { timeout: timeout_ms, signal });
+}
+
+// A sparql-mcp child process spoken to line by line, for what the SDK would never send.
+export class RawSession {
+  constructor(catalogue_dir, extra_args = []) {
+    this.child = spawn(binary(), ["--catalogue", catalogue_dir, "--log-level", "warn", ...extra_args],
+                       { stdio: ["pipe", "pipe", "pipe"] });
+    this.messages = [];
+    this.bad_lines = [];
+    this.waiters = [];
+    this.stderr = "";
+    this.next_id = 1000;
+    this.child.stderr.on("data", (chunk) => { this.stderr += chunk; });
+    createInterface({ input: this.child.stdout }).on("line", (line) => {
+      let message;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        this.bad_lines.push(line); // stdout must carry JSON only: tests assert this stays empty
+        return;
+      }
+      this.messages.push(message);
+      this.waiters = this.waiters.filter((w) => !w.try_resolve());
+    });
+    this.exited = new Promise((resolve) => this.child.once("exit", (code, signal) => resolve({ code, signal })));
+  }
+
+  write_line(text) {
+    this.child.stdin.write(text.endsWith("\n") ? text : `${text}\n`);
+  }
+
+  send(message) {
+    this.write_line(JSON.stringify(message));
+  }
+
+  // Resolves with the first message (received or still to come) matching `predicate`,
+  // removing it from the queue; rejects after timeout_ms.
+  next(predicate, timeout_ms = 10000, what = "a matching message") {
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        try_resolve: () => {
+          const index = this.messages.findIndex(predicate);
+          if (index < 0) return false;
+          clearTimeout(waiter.timer);
+          resolve(this.messages.splice(index, 1)[0]);
+          return true;
+        },
+      };
+      if (waiter.try_resolve()) return;
+      waiter.timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new Error(`no ${what} within ${timeout_ms} ms; received ${JSON.stringify(this.messages)}; ` +
+                         `stderr: ${this.stderr.slice(-2000)}`));
+      }, timeout_ms);
+      this.waiters.push(waiter);
+    });
+  }
+
+  response(id, timeout_ms = 10000) {
+    return this.next((m) => m.id === id && !("method" in m), timeout_ms, `response to id ${JSON.stringify(id)}`);
+  }
+
+  async request(method, params, timeout_ms = 10000) {
+    const id = this.next_id++;
+    this.send(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
+    return this.response(id, timeout_ms);
+  }
+
+  notify(method, params) {
+    this.send(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
+  }
+
+  async initialize(protocolVersion = "2025-11-25") {
+    const response = await this.request("initialize", {
+      protocolVersion,
+      capabilities: {},
+      clientInfo: { name: "raw-e2e", version: "1.0.0" },
+    });
+    this.notify("notifications/initialized");
+    return response;
+  }
+
+  async close(timeout_ms = 5000) {
+    this.child.stdin.end();
+    const timer = new Promise((resolve) => setTimeout(() => resolve(null), timeout_ms));
+    const result = await Promise.race([this.exited, timer]);
+    if (result === null) {
+      this.child.kill("SIGKILL");
+      await this.exited;
+    }
+    return result; // null when the server did not exit by itself at end of input
+  }
+}
+
+export async function within(ms, promise, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
