@@ -58,6 +58,9 @@ void Session::cancel(const nlohmann::json& request_id, std::string_view reason) 
 void Session::close() {
   core_->close();
 }
+bool Session::wait_idle(std::chrono::milliseconds limit) {
+  return core_->wait_idle(limit);
+}
 bool Session::initialized() const {
   return core_->initialized();
 }

@@ -481,6 +481,11 @@ json SessionCore::handle_set_level(const json& params) {
   return json::object();
 }
 
+bool SessionCore::wait_idle(std::chrono::milliseconds limit) {
+  std::unique_lock lock(mutex_);
+  return calls_done_.wait_for(lock, limit, [&] { return calls_.empty(); });
+}
+
 void SessionCore::close() {
   std::vector<std::shared_ptr<Call>> running;
   {

@@ -23,6 +23,7 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   void handle_message(std::string_view raw);
   void cancel(const nlohmann::json& request_id, std::string_view reason);
   void close();
+  bool wait_idle(std::chrono::milliseconds limit);
 
   bool initialized() const;
   std::string protocol_version() const;

@@ -83,6 +83,8 @@ int run_stdio(mcp::Server& server, std::istream& in, std::ostream& out,
     session->handle_message(line);
   }
   spdlog::info("stdio: end of input, closing the session");
+  if (!session->wait_idle(options.eof_drain))
+    spdlog::info("stdio: cancelling {} running tool call(s)", session->running_calls());
   session->close();
   return 0;
 }

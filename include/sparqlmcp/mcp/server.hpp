@@ -102,6 +102,9 @@ class Session {
   // ServerOptions::shutdown_grace) for the workers to return. Idempotent.
   void close();
 
+  // Waits until no tool call is queued or running, at most `limit`; returns whether idle.
+  bool wait_idle(std::chrono::milliseconds limit);
+
   bool initialized() const;
   std::string protocol_version() const;  // empty before initialize
   std::size_t running_calls() const;     // tool calls queued or running

@@ -1,0 +1,136 @@
+#include "sparqlmcp/transport/stdio.hpp"
+
+#include <functional>
+#include <sstream>
+#include <streambuf>
+
+#include <catch2/catch.hpp>
+
+#include "../mcp/test_tools.hpp"
+
+using namespace sparqlmcp;
+using namespace sparqlmcp::mcp::testing;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct Fixture {
+  Fixture() {
+    auto tool = std::make_unique<SleepTool>();
+    sleep = tool.get();
+    std::vector<std::unique_ptr<tools::Tool>> list;
+    list.push_back(std::make_unique<EchoTool>());
+    list.push_back(std::move(tool));
+    server = std::make_unique<mcp::Server>(mcp::ServerOptions{}, std::move(list), nullptr);
+  }
+  SleepTool* sleep = nullptr;
+  std::unique_ptr<mcp::Server> server;
+};
+
+// Splits the output into lines; every message must end with '\n'.
+std::vector<json> output_lines(const std::string& out) {
+  std::vector<json> lines;
+  REQUIRE((out.empty() || out.back() == '\n'));
+  std::istringstream stream(out);
+  std::string line;
+  while (std::getline(stream, line)) {
+    INFO(line);
+    REQUIRE_NOTHROW(lines.push_back(json::parse(line)));
+  }
+  return lines;
+}
+
+// Serves `text`, then waits for `gate` before reporting end of input: lets a test end the input
+// while a tool call is running.
+class GatedBuffer : public std::streambuf {
+ public:
+  GatedBuffer(std::string text, std::function<void()> gate)
+      : text_(std::move(text)), gate_(std::move(gate)) {
+    setg(text_.data(), text_.data(), text_.data() + text_.size());
+  }
+
+ protected:
+  int_type underflow() override {
+    if (gate_) {
+      gate_();
+      gate_ = nullptr;
+    }
+    return traits_type::eof();
+  }
+
+ private:
+  std::string text_;
+  std::function<void()> gate_;
+};
+
+}  // namespace
+
+TEST_CASE("stdio skips blank lines, strips CRLF and answers after a malformed line",
+          "[transport]") {
+  Fixture f;
+  std::string input = "\r\n" + initialize_request(0) + "\r\n\n   \n{not json\n" +
+                      request(2, "ping") + "\r\n" + notification("notifications/initialized") +
+                      "\n" +
+                      request(3, "tools/call", {{"name", "echo"}, {"arguments", {{"a", 1}}}}) +
+                      "\r\n" + request(4, "ping");  // the last line has no newline
+  std::istringstream in(input);
+  std::ostringstream out;
+  CHECK(transport::run_stdio(*f.server, in, out) == 0);
+  auto lines = output_lines(out.str());
+  REQUIRE(lines.size() == 5);
+  // Quick requests are answered in order on the reading thread; the tool call (id 3) runs on a
+  // worker and may come anywhere after its request.
+  CHECK(lines[0]["id"] == 0);
+  CHECK(lines[0]["result"]["protocolVersion"] == "2025-11-25");
+  CHECK(lines[1]["id"].is_null());
+  CHECK(lines[1]["error"]["code"] == -32700);
+  CHECK(lines[2] == json::parse(R"({"jsonrpc":"2.0","id":2,"result":{}})"));
+  json ping, call;
+  for (std::size_t i = 3; i < lines.size(); ++i)
+    (lines[i]["id"] == 3 ? call : ping) = lines[i];
+  CHECK(call["result"]["structuredContent"] == json{{"a", 1}});
+  CHECK(ping == json::parse(R"({"jsonrpc":"2.0","id":4,"result":{}})"));
+}
+
+TEST_CASE("stdio writes nothing for notifications and empty input", "[transport]") {
+  Fixture f;
+  std::istringstream in(notification("notifications/initialized") + "\n\n");
+  std::ostringstream out;
+  CHECK(transport::run_stdio(*f.server, in, out) == 0);
+  CHECK(out.str().empty());
+}
+
+TEST_CASE("stdio answers an overlong line with an error and carries on", "[transport][error]") {
+  Fixture f;
+  transport::StdioOptions options;
+  options.max_line_bytes = 200;
+  std::string huge = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\",\"params\":{\"pad\":\"" +
+                     std::string(500, 'x') + "\"}}";
+  std::istringstream in(initialize_request(1) + "\n" + huge + "\n" + request(2, "ping") + "\n");
+  std::ostringstream out;
+  CHECK(transport::run_stdio(*f.server, in, out, options) == 0);
+  auto lines = output_lines(out.str());
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[1] == json::parse(R"({"jsonrpc":"2.0","id":null,"error":{"code":-32600,
+    "message":"message too large: a line exceeded 200 bytes and was skipped; send smaller messages"}})"));
+  CHECK(lines[2]["id"] == 2);
+}
+
+TEST_CASE("stdio returns promptly at end of input while a call runs, dropping its response",
+          "[transport][integration]") {
+  Fixture f;
+  std::string input =
+      initialize_request(1) + "\n" + request(2, "tools/call", {{"name", "sleep"}}) + "\n";
+  SleepTool* sleep = f.sleep;
+  GatedBuffer buffer(input, [sleep] { REQUIRE(sleep->wait_started(1)); });
+  std::istream in(&buffer);
+  std::ostringstream out;
+  auto start = std::chrono::steady_clock::now();
+  CHECK(transport::run_stdio(*f.server, in, out) == 0);
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  CHECK(elapsed < 1s);  // the sleep tool would otherwise wait 30 s
+  CHECK(f.sleep->cancelled() == 1);
+  auto lines = output_lines(out.str());
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0]["id"] == 1);
+}
