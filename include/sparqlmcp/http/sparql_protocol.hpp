@@ -1,0 +1,88 @@
+#pragma once
+// Client side of the SPARQL 1.1 Protocol (https://www.w3.org/TR/sparql11-protocol/, section
+// 2.1 "query operation"). It sends a query to one endpoint and returns the raw body and its
+// Content-Type: parsing the results is the caller's business (the results module sits above).
+//
+// Contract:
+// - Success is a 2xx whose body plausibly is a result. A 2xx carrying an HTML page, an error
+//   text (e.g. "Virtuoso 37000 Error ...") or a stack trace, and every non-2xx status, is an
+//   ErrorKind::Remote error whose RemoteDetails name `config.endpoint`, the HTTP status, the
+//   CURLcode and the first ~300 bytes of the body.
+// - 429 and 503 are retried after Retry-After (seconds or HTTP-date; 503 without it after
+//   `default_retry_delay`) at most `max_retries` times, and only while the retry still fits in
+//   `timeout`, which bounds the whole operation. The wait is a timer on the Client's thread
+//   and is cancellable.
+// - `on_done` runs on the Client's thread (see client.hpp), exactly once.
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sparqlmcp/http/client.hpp"
+#include "sparqlmcp/util/cancellation.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::http {
+
+// Auto: GET with ?query= when the resulting URL is at most get_max_url_length bytes, else POST
+// with the query as an application/sparql-query body (Protocol 2.1.2 and 2.1.3). Get and Post
+// force the method.
+enum class HttpMethodPreference { Auto, Get, Post };
+
+struct SparqlEndpointConfig {
+  // The endpoint URL. It may carry its own query string (e.g. ?default-graph-uri=...): that is
+  // kept and the query parameter is appended with '&'.
+  std::string endpoint;
+  HttpMethodPreference method = HttpMethodPreference::Auto;
+  std::vector<std::pair<std::string, std::string>> headers;  // extra headers (e.g. auth)
+  std::chrono::milliseconds timeout{45000};                  // the whole operation incl. retries
+  std::size_t max_response_bytes = 16 * 1024 * 1024;         // larger bodies come back truncated
+  std::size_t get_max_url_length = 2000;
+  int max_retries = 2;                                  // extra tries after 429/503
+  std::chrono::milliseconds default_retry_delay{1000};  // 503 without Retry-After
+};
+
+struct SparqlResponse {
+  std::string endpoint;  // config.endpoint
+  long status = 0;
+  std::string content_type;  // raw; callers detect the results format
+  std::string body;
+  bool truncated = false;                // the body hit max_response_bytes
+  std::chrono::milliseconds elapsed{0};  // whole operation incl. retry waits
+  int attempts = 1;                      // HTTP exchanges made (1 + retries)
+};
+
+class SparqlProtocolClient {
+ public:
+  // `client` must outlive this object and every operation it started.
+  explicit SparqlProtocolClient(Client& client);
+
+  // `accept` is sent as the Accept header (e.g. the SELECT/ASK or CONSTRUCT/DESCRIBE list).
+  void async_query(const SparqlEndpointConfig& config, std::string query, std::string accept,
+                   CancellationTokenPtr cancellation,
+                   std::function<void(Outcome<SparqlResponse>)> on_done);
+
+  // Blocking convenience. Must not be called from a Client callback.
+  Outcome<SparqlResponse> query(const SparqlEndpointConfig& config, std::string query,
+                                std::string accept, CancellationTokenPtr cancellation);
+
+ private:
+  Client& client_;
+};
+
+// Builds the GET URL for `query` (Protocol 2.1.1): `endpoint` with `query=<percent-encoded>`
+// appended after '?' or '&' as its own query string requires; a fragment is dropped.
+std::string build_query_url(std::string_view endpoint, std::string_view query);
+
+// Percent-encodes everything but RFC 3986 unreserved characters.
+std::string percent_encode(std::string_view text);
+
+// Checks a 2xx response: returns an empty string when the body plausibly is a result, else a
+// message saying what the endpoint sent instead (an HTML page, an error text, a stack trace).
+std::string diagnose_success_body(std::string_view content_type, std::string_view body);
+
+}  // namespace sparqlmcp::http

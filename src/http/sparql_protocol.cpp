@@ -1,0 +1,225 @@
+#include "sparqlmcp/http/sparql_protocol.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <future>
+#include <memory>
+
+#include "response_check.hpp"
+
+namespace sparqlmcp::http {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool is_unreserved(unsigned char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '.' || c == '_' || c == '~';
+}
+
+std::string_view without_fragment(std::string_view url) {
+  return url.substr(0, url.find('#'));
+}
+
+std::chrono::milliseconds since(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+}
+
+// One query operation: attempts, Retry-After waits and the final verdict. Owned by the
+// callbacks it has handed to the Client (shared_ptr), so it lives exactly as long as needed.
+class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
+ public:
+  QueryOperation(Client& client, SparqlEndpointConfig config, std::string query, std::string accept,
+                 CancellationTokenPtr token, std::function<void(Outcome<SparqlResponse>)> on_done)
+      : client_(client),
+        config_(std::move(config)),
+        query_(std::move(query)),
+        accept_(std::move(accept)),
+        token_(std::move(token)),
+        on_done_(std::move(on_done)),
+        started_(Clock::now()),
+        deadline_(started_ + config_.timeout) {}
+
+  void attempt() {
+    const auto remaining = std::chrono::ceil<std::chrono::milliseconds>(deadline_ - Clock::now());
+    if (remaining.count() <= 0) {
+      complete(timeout_error());
+      return;
+    }
+    Request request;
+    const std::string get_url = build_query_url(config_.endpoint, query_);
+    const bool use_get = config_.method == HttpMethodPreference::Get ||
+                         (config_.method == HttpMethodPreference::Auto && !force_post_ &&
+                          get_url.size() <= config_.get_max_url_length);
+    if (use_get) {
+      request.method = "GET";
+      request.url = get_url;
+    } else {
+      // Protocol 2.1.3 "query via POST directly": the endpoint's own query string (e.g.
+      // default-graph-uri) stays in the URL.
+      request.method = "POST";
+      request.url = std::string(without_fragment(config_.endpoint));
+      request.headers.emplace_back("Content-Type", "application/sparql-query");
+      request.body = query_;
+    }
+    if (!accept_.empty()) request.headers.emplace_back("Accept", accept_);
+    for (const auto& [name, value] : config_.headers) {
+      if (!accept_.empty() && find_header({{name, value}}, "Accept")) continue;
+      if (!use_get && find_header({{name, value}}, "Content-Type")) continue;
+      request.headers.emplace_back(name, value);
+    }
+    request.timeout = remaining;
+    request.max_response_bytes = config_.max_response_bytes;
+    request.truncate_on_limit = true;
+    method_ = request.method;
+    ++attempts_;
+    client_.async_send(std::move(request), token_,
+                       [self = shared_from_this()](Outcome<Response> outcome) {
+                         self->on_response(std::move(outcome));
+                       });
+  }
+
+ private:
+  void on_response(Outcome<Response> outcome) {
+    if (!outcome) {
+      Error error = outcome.error();
+      // Name the endpoint as the catalogue does; the message keeps the host that failed.
+      if (error.remote) error.remote->endpoint = config_.endpoint;
+      complete(std::move(error));
+      return;
+    }
+    Response response = std::move(outcome).value();
+    const long status = response.status;
+    if (status >= 200 && status < 300) {
+      std::string problem = diagnose_success_body(response.content_type, response.body);
+      if (!problem.empty()) {
+        complete(make_remote_error(std::move(problem), config_.endpoint, status, 0, response.body));
+        return;
+      }
+      SparqlResponse result;
+      result.endpoint = config_.endpoint;
+      result.status = status;
+      result.content_type = std::move(response.content_type);
+      result.body = std::move(response.body);
+      result.truncated = response.truncated;
+      result.elapsed = since(started_);
+      result.attempts = attempts_;
+      complete(std::move(result));
+      return;
+    }
+    const std::string retry_after = find_header(response.headers, "Retry-After").value_or("");
+    // A GET URL too long for this server: the same query fits in a POST body.
+    if (status == 414 && method_ == "GET" && config_.method == HttpMethodPreference::Auto) {
+      force_post_ = true;
+      attempt();
+      return;
+    }
+    if ((status == 429 || status == 503) && retries_ < config_.max_retries) {
+      std::optional<std::chrono::milliseconds> delay = detail::parse_retry_after(retry_after);
+      if (!delay && status == 503) delay = config_.default_retry_delay;
+      if (delay &&
+          *delay < std::chrono::ceil<std::chrono::milliseconds>(deadline_ - Clock::now())) {
+        ++retries_;
+        spdlog::debug("http: {} answered {}; retrying in {} ms", config_.endpoint, status,
+                      delay->count());
+        client_.async_wait(*delay, token_, [self = shared_from_this()](bool elapsed) {
+          if (elapsed)
+            self->attempt();
+          else
+            self->complete(make_error(ErrorKind::Cancelled,
+                                      "the query to " + self->config_.endpoint + " was cancelled"));
+        });
+        return;
+      }
+    }
+    complete(make_remote_error(detail::status_message(status, response.content_type, response.body,
+                                                      method_, accept_, retry_after),
+                               config_.endpoint, status, 0, response.body));
+  }
+
+  Error timeout_error() const {
+    Error error = make_remote_error(
+        "no complete response from " + config_.endpoint + " within " +
+            std::to_string(config_.timeout.count()) +
+            " ms (including retries); try a simpler query, a LIMIT, or a longer timeout",
+        config_.endpoint, 0, 0, {});
+    error.kind = ErrorKind::Timeout;
+    return error;
+  }
+
+  void complete(Outcome<SparqlResponse> outcome) {
+    if (!on_done_) return;
+    auto on_done = std::move(on_done_);
+    on_done_ = nullptr;
+    on_done(std::move(outcome));
+  }
+
+  Client& client_;
+  SparqlEndpointConfig config_;
+  std::string query_;
+  std::string accept_;
+  CancellationTokenPtr token_;
+  std::function<void(Outcome<SparqlResponse>)> on_done_;
+  Clock::time_point started_;
+  Clock::time_point deadline_;
+  std::string method_;
+  int attempts_ = 0;
+  int retries_ = 0;
+  bool force_post_ = false;
+};
+
+}  // namespace
+
+std::string percent_encode(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size() * 3);
+  for (char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (is_unreserved(byte)) {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0x0F];
+    }
+  }
+  return out;
+}
+
+std::string build_query_url(std::string_view endpoint, std::string_view query) {
+  std::string url(without_fragment(endpoint));
+  const auto question = url.find('?');
+  if (question == std::string::npos)
+    url += '?';
+  else if (url.back() != '?' && url.back() != '&')
+    url += '&';
+  url += "query=";
+  url += percent_encode(query);
+  return url;
+}
+
+SparqlProtocolClient::SparqlProtocolClient(Client& client) : client_(client) {}
+
+void SparqlProtocolClient::async_query(const SparqlEndpointConfig& config, std::string query,
+                                       std::string accept, CancellationTokenPtr cancellation,
+                                       std::function<void(Outcome<SparqlResponse>)> on_done) {
+  auto operation =
+      std::make_shared<QueryOperation>(client_, config, std::move(query), std::move(accept),
+                                       std::move(cancellation), std::move(on_done));
+  operation->attempt();
+}
+
+Outcome<SparqlResponse> SparqlProtocolClient::query(const SparqlEndpointConfig& config,
+                                                    std::string query, std::string accept,
+                                                    CancellationTokenPtr cancellation) {
+  std::promise<Outcome<SparqlResponse>> promise;
+  auto future = promise.get_future();
+  async_query(
+      config, std::move(query), std::move(accept), std::move(cancellation),
+      [&promise](Outcome<SparqlResponse> outcome) { promise.set_value(std::move(outcome)); });
+  return future.get();
+}
+
+}  // namespace sparqlmcp::http

@@ -1,0 +1,125 @@
+#include "response_check.hpp"
+
+#include <catch2/catch.hpp>
+#include <ctime>
+
+#include "sparqlmcp/http/sparql_protocol.hpp"
+
+using namespace sparqlmcp::http;
+using namespace sparqlmcp::http::detail;
+using std::chrono::milliseconds;
+
+TEST_CASE("percent_encode keeps only unreserved characters", "[http]") {
+  CHECK(percent_encode("a-b_c.d~e") == "a-b_c.d~e");
+  CHECK(percent_encode("SELECT * { ?s ?p ?o }") == "SELECT%20%2A%20%7B%20%3Fs%20%3Fp%20%3Fo%20%7D");
+  CHECK(percent_encode("é&=+#") == "%C3%A9%26%3D%2B%23");
+}
+
+TEST_CASE("build_query_url appends the query after ? or & and drops a fragment", "[http]") {
+  CHECK(build_query_url("http://h/sparql", "ASK {}") == "http://h/sparql?query=ASK%20%7B%7D");
+  CHECK(build_query_url("http://h/sparql?default-graph-uri=x", "ASK {}") ==
+        "http://h/sparql?default-graph-uri=x&query=ASK%20%7B%7D");
+  CHECK(build_query_url("http://h/sparql?", "ASK {}") == "http://h/sparql?query=ASK%20%7B%7D");
+  CHECK(build_query_url("http://h/sparql?a=1&", "ASK {}") ==
+        "http://h/sparql?a=1&query=ASK%20%7B%7D");
+  CHECK(build_query_url("http://h/sparql#top", "ASK {}") == "http://h/sparql?query=ASK%20%7B%7D");
+}
+
+TEST_CASE("media_type ignores parameters, blanks and case", "[http]") {
+  CHECK(media_type("Application/SPARQL-Results+JSON; charset=UTF-8") ==
+        "application/sparql-results+json");
+  CHECK(media_type(" text/html ") == "text/html");
+  CHECK(media_type("") == "");
+}
+
+TEST_CASE("results bodies pass the success check", "[http]") {
+  CHECK(diagnose_success_body("application/sparql-results+json",
+                              R"({"head":{"vars":[]},"boolean":true})") == "");
+  CHECK(diagnose_success_body("application/sparql-results+xml; charset=utf-8",
+                              "<?xml version=\"1.0\"?><sparql/>") == "");
+  CHECK(diagnose_success_body("text/csv", "s,label\nhttp://x,java.lang.String is a type\n") == "");
+  CHECK(diagnose_success_body("text/tab-separated-values", "?s\t?o\n<http://x>\t1\n") == "");
+  CHECK(diagnose_success_body("text/turtle", "@prefix ex: <http://x/> .\nex:a ex:b ex:c .") == "");
+  CHECK(diagnose_success_body("text/plain", "<http://x/a> <http://x/b> \"c\" .\n") == "");
+  CHECK(diagnose_success_body("text/plain", "# Empty NT\n") == "");
+  CHECK(diagnose_success_body("text/boolean", "true") == "");
+  CHECK(diagnose_success_body("application/n-triples", "") == "");
+  // A JSON document that mentions an exception inside a literal is still a result.
+  CHECK(diagnose_success_body(
+            "application/sparql-results+json",
+            R"({"head":{"vars":["m"]},"results":{"bindings":[{"m":{"type":"literal",)"
+            R"("value":"Exception in thread main"}}]}})") == "");
+  CHECK(diagnose_success_body("application/sparql-results+json", "\xEF\xBB\xBF {\"head\":{}}") ==
+        "");
+}
+
+TEST_CASE("HTML pages, error texts and stack traces fail the success check", "[http][error]") {
+  CHECK(diagnose_success_body("text/html; charset=utf-8", "<p>hi</p>") ==
+        "the endpoint answered with an HTML page instead of SPARQL results (is the URL the SPARQL "
+        "service, not its web page?): hi");
+  CHECK(diagnose_success_body("application/sparql-results+json", "  <!doctype HTML><title>x")
+            .rfind("the endpoint answered with an HTML page", 0) == 0);
+  CHECK(diagnose_success_body("application/sparql-results+xml", "<HTML><body>Oops</body></HTML>")
+            .rfind("the endpoint answered with an HTML page", 0) == 0);
+  CHECK(diagnose_success_body("application/sparql-results+json",
+                              "Virtuoso 22023 Error SR008: Function sign... ") ==
+        "the endpoint reported an error instead of results: Virtuoso 22023 Error SR008: Function "
+        "sign...");
+  CHECK(diagnose_success_body("text/plain", "Error: query timed out") ==
+        "the endpoint reported an error instead of results: Error: query timed out");
+  CHECK(diagnose_success_body("application/sparql-results+json",
+                              "org.apache.jena.query.QueryParseException: bad\n"
+                              "\tat java.lang.Thread.run(Thread.java:750)") ==
+        "the endpoint answered with an error report (a stack trace) instead of results: "
+        "org.apache.jena.query.QueryParseException: bad at java.lang.Thread.run(Thread.java:750)");
+  CHECK(diagnose_success_body("application/json",
+                              "Traceback (most recent call last):\n  File \"x.py\", line 1")
+            .rfind("the endpoint answered with an error report", 0) == 0);
+  CHECK(diagnose_success_body("text/plain", "Query timeout exceeded, please try later.") ==
+        "the endpoint answered with plain text instead of SPARQL results: Query timeout "
+        "exceeded, please try later.");
+}
+
+TEST_CASE("body_text strips markup, decodes entities and stays UTF-8 safe", "[http]") {
+  CHECK(body_text("text/html",
+                  "<html><head><title>T</title><style>p{}</style></head><body><h1>Bad "
+                  "&lt;query&gt;</h1>\n\n<p>line&nbsp;2</p></body></html>") ==
+        "Bad <query> line 2");
+  CHECK(body_text("text/plain", "  a\n\tb  ") == "a b");
+  // 'é' is two bytes; the cut must not split it.
+  CHECK(body_text("text/plain", "abé", 3) == "ab…");
+}
+
+TEST_CASE("Retry-After accepts delta-seconds and HTTP-dates", "[http]") {
+  CHECK(parse_retry_after("7") == milliseconds(7000));
+  CHECK(parse_retry_after(" 0 ") == milliseconds(0));
+  CHECK(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT") == milliseconds(0));  // in the past
+  std::time_t soon = std::time(nullptr) + 100;
+  std::tm tm{};
+  gmtime_r(&soon, &tm);
+  char date[64];
+  std::strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+  auto delay = parse_retry_after(date);
+  REQUIRE(delay);
+  CHECK(*delay >= milliseconds(98000));
+  CHECK(*delay <= milliseconds(100000));
+  CHECK_FALSE(parse_retry_after("").has_value());
+  CHECK_FALSE(parse_retry_after("soon").has_value());
+}
+
+TEST_CASE("status messages say what went wrong and what to do", "[http][error]") {
+  CHECK(status_message(405, "", "", "GET", "", "") ==
+        "the endpoint does not accept GET requests (HTTP 405 Method Not Allowed); configure the "
+        "other HTTP method for it");
+  CHECK(status_message(406, "", "", "GET", "text/csv", "") ==
+        "the endpoint cannot produce any of the requested formats (HTTP 406 Not Acceptable; "
+        "Accept: text/csv)");
+  CHECK(status_message(400, "", "", "POST", "", "") ==
+        "the endpoint rejected the query (HTTP 400 Bad Request) without saying why; check the "
+        "syntax and the prefixes");
+  CHECK(status_message(503, "text/html", "<h1>Maintenance</h1>", "GET", "", "") ==
+        "the endpoint failed (HTTP 503 Service Unavailable); it is overloaded or down for "
+        "maintenance, try again later: Maintenance");
+  CHECK(status_message(418, "", "", "GET", "", "") ==
+        "the endpoint refused the request (HTTP 418)");
+}
