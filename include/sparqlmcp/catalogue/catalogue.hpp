@@ -1,0 +1,102 @@
+#pragma once
+// The endpoint registry: which SPARQL endpoints (and RDF dumps) the server knows, with the
+// one-sentence topical descriptions that steer agents, and per-endpoint settings.
+//
+// The catalogue is RDF (Turtle files using VoID, SPARQL Service Description and DCMI terms plus
+// the smcp: settings vocabulary; see docs/catalogue.md). load_catalogue() reads it once at
+// start-up; afterwards a Catalogue is an immutable value that can be shared between threads for
+// reading (add() is for start-up wiring only, e.g. --endpoint).
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace sparqlmcp::catalogue {
+
+// Absent fields mean "use the server's default".
+struct EndpointSettings {
+  std::optional<std::chrono::milliseconds> timeout;  // smcp:timeoutMs
+  std::optional<std::string> http_method;            // smcp:httpMethod: "GET" or "POST"
+  std::optional<std::size_t> result_cap;             // smcp:resultCap: known row cap
+  // smcp:header: (name, value) pairs sent with every request. Values read from the environment
+  // (smcp:headerValueFromEnv) are resolved at load time. Secrets: never print the values.
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+struct Endpoint {
+  std::string id;            // short, unique, [A-Za-z0-9._-]+, e.g. "wikidata"
+  std::string endpoint_iri;  // what SERVICE names; for a dump-only entry, the dataset's IRI
+  std::string title;
+  std::string description;  // one sentence: what data it holds, its quirks
+  std::vector<std::string> keywords;
+  std::string homepage;
+  std::vector<std::string> data_dumps;  // void:dataDump IRIs, relative ones resolved (file:///...)
+  EndpointSettings settings;
+  std::string source;  // the file it came from, or "--endpoint"
+  // True when the entry has no SPARQL endpoint: it is answered in-process from data_dumps.
+  bool answered_locally = false;
+};
+
+class Catalogue {
+ public:
+  // Adds an entry. Throws InvalidArgument when the id, or the IRI (compared tolerantly, as
+  // find_by_iri does), is already taken, or when the id or IRI is empty.
+  void add(Endpoint endpoint);
+
+  const std::vector<Endpoint>& endpoints() const { return endpoints_; }
+
+  // Exact match first; then tolerant: ignoring a trailing '/', http vs https, and the case of
+  // scheme and host. nullptr if unknown.
+  const Endpoint* find_by_iri(std::string_view iri) const;
+  const Endpoint* find_by_id(std::string_view id) const;
+
+  // Case-insensitive substring match of `keyword` in id, title, description, keywords and IRI;
+  // every whitespace-separated word of `keyword` must match somewhere. Empty keyword: all.
+  // Catalogue order.
+  std::vector<const Endpoint*> search(std::string_view keyword) const;
+
+  // `wanted` if no entry has that id, else wanted-2, wanted-3, ...
+  std::string unique_id(std::string_view wanted) const;
+
+ private:
+  std::vector<Endpoint> endpoints_;
+};
+
+// Loads Turtle files; each path is a file or a folder (all *.ttl in it, sorted by name, not
+// recursive). Errors (all thrown as Exception):
+// - Syntax: a malformed file, with file, line and column;
+// - InvalidArgument: a missing path; an entry-like resource (typed void:Dataset or sd:Service,
+//   with a title or description, not nested in another description) without endpoint or dump;
+//   a bad setting; a header variable missing from the environment; a duplicate id or endpoint.
+// An entry without title or description is accepted with a warning (spdlog) and a fallback.
+Catalogue load_catalogue(const std::vector<std::filesystem::path>& paths);
+
+// An entry for `--endpoint URL`: id derived from the host (slug), title = host, a placeholder
+// description, source "--endpoint". Throws InvalidArgument unless `iri` is an http(s) URL.
+Endpoint make_adhoc_endpoint(std::string iri);
+
+// {"id", "endpoint", "title", "description", "keywords", "homepage", "resource", "source",
+//  "settings": {"timeout_ms", "http_method", "result_cap", "headers": [names only]},
+//  "data_dumps" and "answered_locally" when it has dumps}. Header values are never included.
+nlohmann::json endpoint_to_json(const Endpoint& endpoint);
+
+// "sparql-mcp://catalogue/<id>": the MCP resource URI of a catalogue entry.
+std::string resource_uri(const Endpoint& endpoint);
+
+// Ids are 1-64 characters from [A-Za-z0-9._-] (they appear in resource URIs and tool output).
+bool is_valid_id(std::string_view id);
+
+// Lowercase ASCII slug: runs of other characters become one '-', trimmed, at most 48 chars.
+std::string slugify(std::string_view text);
+
+// The comparison key find_by_iri uses for its tolerant match.
+std::string normalize_endpoint_iri(std::string_view iri);
+
+}  // namespace sparqlmcp::catalogue

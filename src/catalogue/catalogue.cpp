@@ -1,0 +1,212 @@
+#include "sparqlmcp/catalogue/catalogue.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <nlohmann/json.hpp>
+#include <unordered_set>
+
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::catalogue {
+namespace {
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+bool contains_folded(std::string_view haystack, std::string_view folded_needle) {
+  return lowercase(haystack).find(folded_needle) != std::string::npos;
+}
+
+}  // namespace
+
+bool is_valid_id(std::string_view id) {
+  if (id.empty() || id.size() > 64) return false;
+  return std::all_of(id.begin(), id.end(), [](unsigned char c) {
+    return (std::isalnum(c) && c < 0x80) || c == '.' || c == '_' || c == '-';
+  });
+}
+
+std::string slugify(std::string_view text) {
+  std::string out;
+  bool pending_dash = false;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) && c < 0x80) {
+      if (pending_dash && !out.empty()) out += '-';
+      pending_dash = false;
+      out += static_cast<char>(std::tolower(c));
+      if (out.size() >= 48) break;
+    } else {
+      pending_dash = true;
+    }
+  }
+  while (!out.empty() && out.back() == '-')
+    out.pop_back();
+  return out;
+}
+
+std::string normalize_endpoint_iri(std::string_view iri) {
+  const auto scheme_end = iri.find("://");
+  if (scheme_end == std::string_view::npos) {
+    std::string out(iri);
+    while (out.size() > 1 && out.back() == '/')
+      out.pop_back();
+    return out;
+  }
+  const std::string scheme = lowercase(iri.substr(0, scheme_end));
+  std::string_view rest = iri.substr(scheme_end + 3);
+  const auto authority_end = rest.find_first_of("/?#");
+  std::string authority = lowercase(rest.substr(0, authority_end));
+  std::string path(authority_end == std::string_view::npos ? std::string_view{}
+                                                           : rest.substr(authority_end));
+  // http and https name the same endpoint for our purposes, so their default ports do too.
+  if ((scheme == "http" || scheme == "https") &&
+      (authority.ends_with(":80") || authority.ends_with(":443")))
+    authority.resize(authority.rfind(':'));
+  const std::string folded_scheme = (scheme == "http" || scheme == "https") ? "http" : scheme;
+  const auto query = path.find_first_of("?#");
+  std::string tail;
+  if (query != std::string::npos) {
+    tail = path.substr(query);
+    path.resize(query);
+  }
+  while (!path.empty() && path.back() == '/')
+    path.pop_back();
+  return folded_scheme + "://" + authority + path + tail;
+}
+
+void Catalogue::add(Endpoint endpoint) {
+  if (endpoint.id.empty() || endpoint.endpoint_iri.empty())
+    throw_error(ErrorKind::InvalidArgument,
+                "a catalogue entry needs an id and an endpoint IRI (from " + endpoint.source + ")");
+  if (const Endpoint* other = find_by_id(endpoint.id))
+    throw_error(ErrorKind::InvalidArgument,
+                "duplicate catalogue id '" + endpoint.id + "': <" + endpoint.endpoint_iri + "> (" +
+                    endpoint.source + ") and <" + other->endpoint_iri + "> (" + other->source +
+                    "); give one of them another smcp:id");
+  const std::string key = normalize_endpoint_iri(endpoint.endpoint_iri);
+  for (const auto& other : endpoints_)
+    if (normalize_endpoint_iri(other.endpoint_iri) == key)
+      throw_error(ErrorKind::InvalidArgument,
+                  "duplicate catalogue endpoint <" + endpoint.endpoint_iri + ">: entry '" +
+                      endpoint.id + "' (" + endpoint.source + ") and entry '" + other.id + "' (" +
+                      other.source + ") name the same endpoint; keep one of them");
+  endpoints_.push_back(std::move(endpoint));
+}
+
+const Endpoint* Catalogue::find_by_iri(std::string_view iri) const {
+  for (const auto& e : endpoints_)
+    if (e.endpoint_iri == iri) return &e;
+  const std::string key = normalize_endpoint_iri(iri);
+  for (const auto& e : endpoints_)
+    if (normalize_endpoint_iri(e.endpoint_iri) == key) return &e;
+  return nullptr;
+}
+
+const Endpoint* Catalogue::find_by_id(std::string_view id) const {
+  for (const auto& e : endpoints_)
+    if (e.id == id) return &e;
+  return nullptr;
+}
+
+std::vector<const Endpoint*> Catalogue::search(std::string_view keyword) const {
+  std::vector<std::string> words;
+  const std::string folded = lowercase(keyword);
+  for (std::size_t i = 0; i < folded.size();) {
+    while (i < folded.size() && std::isspace(static_cast<unsigned char>(folded[i])))
+      ++i;
+    std::size_t j = i;
+    while (j < folded.size() && !std::isspace(static_cast<unsigned char>(folded[j])))
+      ++j;
+    if (j > i) words.push_back(folded.substr(i, j - i));
+    i = j;
+  }
+  std::vector<const Endpoint*> out;
+  for (const auto& e : endpoints_) {
+    const bool all = std::all_of(words.begin(), words.end(), [&](const std::string& word) {
+      if (contains_folded(e.id, word) || contains_folded(e.title, word) ||
+          contains_folded(e.description, word) || contains_folded(e.endpoint_iri, word))
+        return true;
+      return std::any_of(e.keywords.begin(), e.keywords.end(),
+                         [&](const std::string& k) { return contains_folded(k, word); });
+    });
+    if (all) out.push_back(&e);
+  }
+  return out;
+}
+
+std::string Catalogue::unique_id(std::string_view wanted) const {
+  std::string base = wanted.empty() ? std::string("endpoint") : std::string(wanted);
+  if (!find_by_id(base)) return base;
+  for (int n = 2;; ++n) {  // bounded by the number of entries
+    std::string candidate = base + "-" + std::to_string(n);
+    if (!find_by_id(candidate)) return candidate;
+  }
+}
+
+Endpoint make_adhoc_endpoint(std::string iri) {
+  const auto scheme_end = iri.find("://");
+  const std::string scheme =
+      lowercase(iri.substr(0, scheme_end == std::string::npos ? 0 : scheme_end));
+  if (scheme_end == std::string::npos || (scheme != "http" && scheme != "https"))
+    throw_error(ErrorKind::InvalidArgument,
+                "--endpoint '" + iri + "' is not an http:// or https:// URL of a SPARQL endpoint");
+  std::string_view rest = std::string_view(iri).substr(scheme_end + 3);
+  std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
+  if (const auto at = authority.rfind('@'); at != std::string_view::npos)
+    authority.remove_prefix(at + 1);  // never show user:password
+  std::string_view host = authority;
+  if (!host.empty() && host.front() == '[') {
+    host = host.substr(0, host.find(']') + 1);
+  } else if (const auto colon = host.find(':'); colon != std::string_view::npos) {
+    host = host.substr(0, colon);
+  }
+  if (host.empty())
+    throw_error(ErrorKind::InvalidArgument, "--endpoint '" + iri + "' has no host name");
+  Endpoint e;
+  e.id = slugify(host);
+  if (e.id.empty()) e.id = "endpoint";
+  e.title = std::string(host);
+  e.endpoint_iri = std::move(iri);
+  e.description = "Ad hoc endpoint given on the command line (no description).";
+  e.source = "--endpoint";
+  return e;
+}
+
+nlohmann::json endpoint_to_json(const Endpoint& endpoint) {
+  nlohmann::json settings = nlohmann::json::object();
+  if (endpoint.settings.timeout) settings["timeout_ms"] = endpoint.settings.timeout->count();
+  if (endpoint.settings.http_method) settings["http_method"] = *endpoint.settings.http_method;
+  if (endpoint.settings.result_cap) settings["result_cap"] = *endpoint.settings.result_cap;
+  if (!endpoint.settings.headers.empty()) {
+    nlohmann::json names = nlohmann::json::array();
+    for (const auto& header : endpoint.settings.headers)
+      names.push_back(header.first);
+    settings["headers"] = std::move(names);  // names only: values may be secrets
+  }
+  nlohmann::json out = {
+      {"id", endpoint.id},
+      {"endpoint", endpoint.endpoint_iri},
+      {"title", endpoint.title},
+      {"description", endpoint.description},
+      {"keywords", endpoint.keywords},
+      {"homepage", endpoint.homepage},
+      {"resource", resource_uri(endpoint)},
+      {"source", endpoint.source},
+      {"settings", std::move(settings)},
+  };
+  if (!endpoint.data_dumps.empty()) {
+    out["data_dumps"] = endpoint.data_dumps;
+    out["answered_locally"] = endpoint.answered_locally;
+  }
+  return out;
+}
+
+std::string resource_uri(const Endpoint& endpoint) {
+  return "sparql-mcp://catalogue/" + endpoint.id;
+}
+
+}  // namespace sparqlmcp::catalogue

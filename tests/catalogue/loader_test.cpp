@@ -1,0 +1,188 @@
+#include "sparqlmcp/catalogue/catalogue.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "sparqlmcp/util/error.hpp"
+
+using namespace sparqlmcp;
+using namespace sparqlmcp::catalogue;
+
+namespace {
+
+const std::filesystem::path kData =
+    std::filesystem::path(SPARQLMCP_SOURCE_DIR) / "tests" / "data" / "catalogue";
+
+Error load_error(const std::vector<std::filesystem::path>& paths) {
+  try {
+    load_catalogue(paths);
+  } catch (const Exception& e) {
+    return e.error();
+  }
+  FAIL("expected load_catalogue to throw");
+  return {};
+}
+
+struct ApiKey {
+  ApiKey() { ::setenv("SPARQLMCP_TEST_API_KEY", "Bearer s3cret", 1); }
+  ~ApiKey() { ::unsetenv("SPARQLMCP_TEST_API_KEY"); }
+};
+
+}  // namespace
+
+TEST_CASE("a folder loads all its .ttl files in name order with their settings", "[catalogue]") {
+  ApiKey key;
+  const Catalogue c = load_catalogue({kData / "valid"});
+  REQUIRE(c.endpoints().size() == 5);
+
+  const Endpoint* films = c.find_by_id("films");
+  REQUIRE(films);
+  CHECK(films == &c.endpoints()[0]);
+  CHECK(films->endpoint_iri == "https://films.example.org/sparql/");
+  CHECK(films->title == "Film Archive");
+  CHECK(films->description ==
+        "Films, directors and festivals since 1900; caps results at 500 rows.");
+  CHECK(films->keywords == std::vector<std::string>{"cinema", "movies", "Film festival"});
+  CHECK(films->homepage == "https://films.example.org/");
+  CHECK(films->settings.timeout == std::chrono::milliseconds(45000));
+  CHECK(films->settings.http_method == "POST");
+  CHECK(films->settings.result_cap == 500u);
+  CHECK(films->settings.headers ==
+        std::vector<std::pair<std::string, std::string>>{{"User-Agent", "test-agent/1.0"},
+                                                         {"Authorization", "Bearer s3cret"}});
+  CHECK(films->source == (kData / "valid" / "10-endpoints.ttl").string());
+  CHECK_FALSE(films->answered_locally);
+}
+
+TEST_CASE("a service description and a dataset naming one endpoint become one entry",
+          "[catalogue]") {
+  ApiKey key;
+  const Catalogue c = load_catalogue({kData / "valid"});
+  const Endpoint* music = c.find_by_iri("http://music.example.org/sparql");
+  REQUIRE(music);
+  CHECK(music->id == "music");  // from dcterms:identifier
+  CHECK(music->title == "Music Graph");
+  CHECK(music->description == "Artists, albums and recordings.");
+  CHECK(music->settings.timeout == std::chrono::milliseconds(1000));
+}
+
+TEST_CASE("ids are derived from titles and made unique", "[catalogue]") {
+  ApiKey key;
+  const Catalogue c = load_catalogue({kData / "valid"});
+  const Endpoint* geo = c.find_by_iri("http://geo.example.org/query");
+  REQUIRE(geo);
+  CHECK(geo->id == "ber-st-dte-l-nder");
+  // "Music Graph" is also the title of the dump entry, whose derived id must not clash
+  const Endpoint* books = c.find_by_iri("http://example.org/catalogue#local-books");
+  REQUIRE(books);
+  CHECK(books->id == "music-graph");
+}
+
+TEST_CASE("a dump-only entry is answered locally under its own IRI, dump resolved", "[catalogue]") {
+  ApiKey key;
+  const Catalogue c = load_catalogue({kData / "valid"});
+  const Endpoint* books = c.find_by_iri("http://example.org/catalogue#local-books");
+  REQUIRE(books);
+  CHECK(books->answered_locally);
+  REQUIRE(books->data_dumps.size() == 1);
+  CHECK(books->data_dumps[0].starts_with("file:///"));
+  CHECK(books->data_dumps[0].ends_with("/tests/data/catalogue/valid/dumps/books.ttl"));
+  const auto j = endpoint_to_json(*books);
+  CHECK(j["answered_locally"] == true);
+  CHECK(j["data_dumps"].size() == 1);
+}
+
+TEST_CASE("an entry without title and description gets fallbacks", "[catalogue]") {
+  ApiKey key;
+  const Catalogue c = load_catalogue({kData / "valid"});
+  const Endpoint* bare = c.find_by_iri("http://bare.example.org/sparql");
+  REQUIRE(bare);
+  CHECK(bare->title == "http://bare.example.org/sparql");
+  CHECK_THAT(bare->description, Catch::Contains("no description in the catalogue"));
+  CHECK(bare->id == "bare-example-org-sparql");
+}
+
+TEST_CASE("files and folders can be mixed and the catalogue is searchable", "[catalogue]") {
+  ApiKey key;
+  const Catalogue c = load_catalogue({kData / "valid", kData / "duplicate-iri" / "a.ttl"});
+  CHECK(c.endpoints().size() == 6);
+  REQUIRE(c.search("cinema").size() == 1);
+  CHECK(c.search("cinema")[0]->id == "films");
+  CHECK(c.search("FIRST")[0]->id == "one");
+}
+
+TEST_CASE("a header variable missing from the environment names entry and variable",
+          "[catalogue][error]") {
+  ::unsetenv("SPARQLMCP_TEST_UNSET_VARIABLE");
+  const Error e = load_error({kData / "missing-env.ttl"});
+  CHECK(e.kind == ErrorKind::InvalidArgument);
+  CHECK(e.message == "catalogue entry <http://example.org/catalogue#secret> (" +
+                         (kData / "missing-env.ttl").string() +
+                         ") needs the environment variable SPARQLMCP_TEST_UNSET_VARIABLE for its "
+                         "Authorization header, but it is not set; export "
+                         "SPARQLMCP_TEST_UNSET_VARIABLE before starting the server or remove "
+                         "the header");
+}
+
+TEST_CASE("the valid folder fails without its API key variable", "[catalogue][error]") {
+  ::unsetenv("SPARQLMCP_TEST_API_KEY");
+  const Error e = load_error({kData / "valid"});
+  CHECK(e.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(e.message, Catch::Contains("SPARQLMCP_TEST_API_KEY"));
+  CHECK_THAT(e.message, Catch::StartsWith("catalogue entry <http://example.org/catalogue#films>"));
+}
+
+TEST_CASE("an entry with neither endpoint nor dump is reported by name", "[catalogue][error]") {
+  const Error e = load_error({kData / "no-endpoint.ttl"});
+  CHECK(e.kind == ErrorKind::InvalidArgument);
+  CHECK(e.message == "catalogue entry <http://example.org/catalogue#foo> (" +
+                         (kData / "no-endpoint.ttl").string() +
+                         ") has no void:sparqlEndpoint, sd:endpoint or void:dataDump; add one");
+}
+
+TEST_CASE("a malformed catalogue file reports file, line and code-point column",
+          "[catalogue][error]") {
+  const Error e = load_error({kData / "malformed.ttl"});
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.source_name == (kData / "malformed.ttl").string());
+  REQUIRE(e.span);
+  CHECK(e.span->line == 5);
+  CHECK(e.span->column == 33);
+  CHECK(e.message == "missing ';' or '.'");
+}
+
+TEST_CASE("duplicate smcp:id values across files are an error naming both", "[catalogue][error]") {
+  const Error e = load_error({kData / "duplicate-id"});
+  CHECK(e.kind == ErrorKind::InvalidArgument);
+  CHECK(e.message ==
+        "duplicate catalogue id 'same': <http://example.org/a#ds> (" +
+            (kData / "duplicate-id" / "a.ttl").string() + ") and <http://example.org/b#ds> (" +
+            (kData / "duplicate-id" / "b.ttl").string() + "); give one of them another smcp:id");
+}
+
+TEST_CASE("the same endpoint in two files (http vs https, slash) is a duplicate",
+          "[catalogue][error]") {
+  const Error e = load_error({kData / "duplicate-iri"});
+  CHECK(e.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(e.message,
+             Catch::StartsWith("duplicate catalogue endpoint <https://SAME.example.org/sparql/>"));
+}
+
+TEST_CASE("bad settings are errors that say what to write instead", "[catalogue][error]") {
+  const Error method = load_error({kData / "bad-method.ttl"});
+  CHECK(method.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(method.message,
+             Catch::EndsWith("has smcp:httpMethod \"PUT\"; use \"GET\" or \"POST\""));
+  const Error timeout = load_error({kData / "bad-timeout.ttl"});
+  CHECK(timeout.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(timeout.message, Catch::EndsWith("has smcp:timeoutMs \"soon\"; it must be a positive "
+                                              "integer such as 60000"));
+}
+
+TEST_CASE("a missing catalogue path is an invalid argument", "[catalogue][error]") {
+  const Error e = load_error({kData / "nope"});
+  CHECK(e.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(e.message, Catch::Contains("does not exist"));
+}
