@@ -94,7 +94,16 @@ export class RawSession {
       this.messages.push(message);
       this.waiters = this.waiters.filter((w) => !w.try_resolve());
     });
-    this.exited = new Promise((resolve) => this.child.once("exit", (code, signal) => resolve({ code, signal })));
+    this.exit_status = null;
+    this.exited = new Promise((resolve) => this.child.once("exit", (code, signal) => {
+      this.exit_status = { code, signal };
+      // Give the last stdout lines a moment to arrive, then fail whoever still waits.
+      setTimeout(() => {
+        for (const w of this.waiters) w.fail();
+        this.waiters = [];
+      }, 100);
+      resolve(this.exit_status);
+    }));
   }
 
   write_line(text) {
@@ -110,6 +119,11 @@ export class RawSession {
   next(predicate, timeout_ms = 10000, what = "a matching message") {
     return new Promise((resolve, reject) => {
       const waiter = {
+        fail: () => {
+          clearTimeout(waiter.timer);
+          reject(new Error(`sparql-mcp exited (${JSON.stringify(this.exit_status)}) before ${what}; ` +
+                           `stderr: ${this.stderr.slice(-2000)}`));
+        },
         try_resolve: () => {
           const index = this.messages.findIndex(predicate);
           if (index < 0) return false;
@@ -119,6 +133,10 @@ export class RawSession {
         },
       };
       if (waiter.try_resolve()) return;
+      if (this.exit_status) {
+        waiter.fail();
+        return;
+      }
       waiter.timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         reject(new Error(`no ${what} within ${timeout_ms} ms; received ${JSON.stringify(this.messages)}; ` +
