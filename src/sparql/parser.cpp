@@ -1,0 +1,35 @@
+// parse_query: lexer -> parser -> static checks -> algebra.
+
+#include "sparqlmcp/sparql/parser.hpp"
+
+#include "lexer.hpp"
+#include "parser_impl.hpp"
+#include "translate.hpp"
+
+namespace sparqlmcp::sparql {
+
+const char* to_string(QueryForm form) {
+  switch (form) {
+    case QueryForm::Select:
+      return "SELECT";
+    case QueryForm::Construct:
+      return "CONSTRUCT";
+    case QueryForm::Ask:
+      return "ASK";
+    case QueryForm::Describe:
+      return "DESCRIBE";
+  }
+  return "?";
+}
+
+Query parse_query(std::string_view text, const ParseOptions& options) {
+  detail::SourceText source(text);
+  std::vector<detail::Token> tokens = detail::tokenize(source);
+  detail::Parser parser(source, std::move(tokens), options);
+  ast::SelectQuery syntax = parser.parse_QueryUnit();
+  detail::check_query(syntax);
+  algebra::Operator op = detail::translate_query(syntax);
+  return Query(parser.take_prologue(), std::move(syntax), std::move(op));
+}
+
+}  // namespace sparqlmcp::sparql

@@ -1,0 +1,41 @@
+#pragma once
+// Shared pieces of the SPARQL text printers: terms (prefixed where possible), paths and
+// expressions. Private to the sparql module.
+
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "sparqlmcp/sparql/query.hpp"
+
+namespace sparqlmcp::sparql::detail {
+
+class TextWriter {
+ public:
+  explicit TextWriter(const std::vector<std::pair<std::string, std::string>>& prefixes);
+
+  std::string& out() { return out_; }
+  void iri(const std::string& iri);
+  void term(const rdf::Term& t);
+  void node(const VarOrTerm& n);
+  void predicate(const VarOrTerm& n);  // prints rdf:type as 'a'
+  void path(const Path& p);
+  void expr(const Expr& e, bool top = true);
+  void group(const ast::GroupGraphPattern& g, int indent);
+  void select(const ast::SelectQuery& q, int indent);
+  void triples(const std::vector<ast::TriplePath>& t, int indent);
+  void values(const ast::ValuesBlock& v);
+  void newline(int indent);
+
+ private:
+  void path_elt(const Path& p);
+  std::string blank_label(const std::string& label);
+
+  std::string out_;
+  std::vector<std::pair<std::string, std::string>> prefixes_;  // namespace, prefix
+  std::unordered_map<std::string, std::string> generated_;
+};
+
+}  // namespace sparqlmcp::sparql::detail

@@ -1,0 +1,300 @@
+// Translation of the parse tree to the SPARQL algebra, following section 18.2 step by step:
+// 18.2.2 graph patterns (paths 18.2.2.4, BGPs 18.2.2.5, groups 18.2.2.6 with filter collection,
+// simplification 18.2.2.8), 18.2.4 aggregates and select expressions, 18.2.5 modifiers.
+
+#include <algorithm>
+#include <map>
+
+#include "translate.hpp"
+
+namespace sparqlmcp::sparql::detail {
+
+namespace {
+
+using algebra::Operator;
+using algebra::OpKind;
+
+Operator make(OpKind kind) {
+  Operator op;
+  op.kind = kind;
+  return op;
+}
+
+Operator unary(OpKind kind, Operator child) {
+  Operator op = make(kind);
+  op.children.push_back(std::move(child));
+  return op;
+}
+
+// Join with the simplification of 18.2.2.8: Join(Z, A) = A and Join(A, Z) = A.
+Operator join(Operator left, Operator right) {
+  if (left.is_unit()) return right;
+  if (right.is_unit()) return left;
+  Operator op = make(OpKind::Join);
+  op.children.push_back(std::move(left));
+  op.children.push_back(std::move(right));
+  return op;
+}
+
+Operator table(const ast::ValuesBlock& values) {
+  Operator op = make(OpKind::Table);
+  op.vars = values.vars;
+  op.rows = values.rows;
+  return op;
+}
+
+class Translator {
+ public:
+  Operator translate_select(const ast::SelectQuery& q, bool top_level);
+
+ private:
+  Operator translate_group(const ast::GroupGraphPattern& g);
+  Operator translate_triples(const std::vector<ast::TriplePath>& triples);
+  void translate_path(const VarOrTerm& s, const Path& p, const VarOrTerm& o,
+                      std::vector<Operator>& out);
+  Expr translate_expr(const Expr& e);
+  Expr replace_aggregates(const Expr& e, std::vector<std::pair<std::string, Expr>>& aggs);
+  VarOrTerm fresh_var() { return VarOrTerm::variable("?P" + std::to_string(path_vars_++)); }
+
+  std::size_t path_vars_ = 0;
+};
+
+void add_triple(std::vector<Operator>& out, algebra::TriplePattern t) {
+  if (out.empty() || out.back().kind != OpKind::Bgp) out.push_back(make(OpKind::Bgp));
+  out.back().triples.push_back(std::move(t));
+}
+
+// 18.2.2.4 Translate property path expressions.
+void Translator::translate_path(const VarOrTerm& s, const Path& p, const VarOrTerm& o,
+                                std::vector<Operator>& out) {
+  switch (p.kind) {
+    case Path::Kind::Link:
+      add_triple(out, {s, VarOrTerm::constant(rdf::Term::iri(p.iri)), o});
+      return;
+    case Path::Kind::Inverse:
+      translate_path(o, p.args[0], s, out);
+      return;
+    case Path::Kind::Sequence: {
+      VarOrTerm from = s;
+      for (std::size_t i = 0; i < p.args.size(); ++i) {
+        VarOrTerm to = i + 1 == p.args.size() ? o : fresh_var();
+        translate_path(from, p.args[i], to, out);
+        from = to;
+      }
+      return;
+    }
+    default: {
+      Operator op = make(OpKind::Path);
+      op.subject = s;
+      op.path = p;
+      op.object = o;
+      out.push_back(std::move(op));
+      return;
+    }
+  }
+}
+
+// 18.2.2.5 Translate basic graph patterns: adjacent triple patterns form one BGP.
+Operator Translator::translate_triples(const std::vector<ast::TriplePath>& triples) {
+  std::vector<Operator> parts;
+  for (const auto& t : triples) {
+    if (t.path) {
+      translate_path(t.subject, *t.path, t.object, parts);
+    } else {
+      add_triple(parts, {t.subject, t.predicate, t.object});
+    }
+  }
+  Operator result = Operator::unit();
+  for (auto& part : parts)
+    result = join(std::move(result), std::move(part));
+  if (parts.empty()) return make(OpKind::Bgp);
+  return result;
+}
+
+Expr Translator::translate_expr(const Expr& e) {
+  Expr out = e;
+  if ((e.kind == Expr::Kind::Exists || e.kind == Expr::Kind::NotExists) && e.pattern) {
+    out.op = std::make_shared<const Operator>(translate_group(*e.pattern));
+  }
+  for (auto& a : out.args)
+    a = translate_expr(a);
+  return out;
+}
+
+// 18.2.2.6 Translate graph patterns.
+Operator Translator::translate_group(const ast::GroupGraphPattern& g) {
+  using Kind = ast::PatternElement::Kind;
+  Operator G = Operator::unit();
+  std::vector<Expr> filters;
+  for (const auto& el : g.elements) {
+    switch (el.kind) {
+      case Kind::Triples:
+        G = join(std::move(G), translate_triples(el.triples));
+        break;
+      case Kind::Filter:
+        filters.push_back(translate_expr(el.expr));
+        break;
+      case Kind::Optional: {
+        Operator A = translate_group(el.groups[0]);
+        Operator lj = make(OpKind::LeftJoin);
+        lj.children.push_back(std::move(G));
+        if (A.kind == OpKind::Filter) {
+          lj.exprs = std::move(A.exprs);
+          lj.children.push_back(std::move(A.children[0]));
+        } else {
+          lj.children.push_back(std::move(A));
+        }
+        G = std::move(lj);
+        break;
+      }
+      case Kind::Minus: {
+        Operator m = make(OpKind::Minus);
+        m.children.push_back(std::move(G));
+        m.children.push_back(translate_group(el.groups[0]));
+        G = std::move(m);
+        break;
+      }
+      case Kind::Bind: {
+        Operator x = unary(OpKind::Extend, std::move(G));
+        x.var = el.var;
+        x.exprs.push_back(translate_expr(el.expr));
+        G = std::move(x);
+        break;
+      }
+      case Kind::Union: {
+        Operator u = translate_group(el.groups[0]);
+        for (std::size_t i = 1; i < el.groups.size(); ++i) {
+          Operator next = make(OpKind::Union);
+          next.children.push_back(std::move(u));
+          next.children.push_back(translate_group(el.groups[i]));
+          u = std::move(next);
+        }
+        G = join(std::move(G), std::move(u));
+        break;
+      }
+      case Kind::Group: {
+        // A nested group is its own operand, even when empty: {} is Z and joins away.
+        G = join(std::move(G), translate_group(el.groups[0]));
+        break;
+      }
+      case Kind::Graph: {
+        Operator gr = unary(OpKind::Graph, translate_group(el.groups[0]));
+        gr.name = el.name;
+        G = join(std::move(G), std::move(gr));
+        break;
+      }
+      case Kind::Service: {
+        Operator sv = unary(OpKind::Service, translate_group(el.groups[0]));
+        sv.name = el.name;
+        sv.silent = el.silent;
+        G = join(std::move(G), std::move(sv));
+        break;
+      }
+      case Kind::Values:
+        G = join(std::move(G), table(el.values));
+        break;
+      case Kind::SubSelect:
+        G = join(std::move(G), unary(OpKind::ToMultiSet, translate_select(*el.subselect, false)));
+        break;
+    }
+  }
+  if (!filters.empty()) {
+    Operator f = unary(OpKind::Filter, std::move(G));
+    f.exprs = std::move(filters);
+    G = std::move(f);
+  }
+  return G;
+}
+
+Expr Translator::replace_aggregates(const Expr& e,
+                                    std::vector<std::pair<std::string, Expr>>& aggs) {
+  if (e.kind == Expr::Kind::Aggregate) {
+    Expr agg = translate_expr(e);
+    std::string key = algebra::to_sse(agg);
+    for (const auto& [var, existing] : aggs)
+      if (algebra::to_sse(existing) == key) return Expr::variable(var);
+    std::string var = "." + std::to_string(aggs.size());
+    aggs.emplace_back(var, std::move(agg));
+    return Expr::variable(var);
+  }
+  Expr out = e;
+  if ((e.kind == Expr::Kind::Exists || e.kind == Expr::Kind::NotExists) && e.pattern)
+    out.op = std::make_shared<const Operator>(translate_group(*e.pattern));
+  for (auto& a : out.args)
+    a = replace_aggregates(a, aggs);
+  return out;
+}
+
+// 18.2.4 and 18.2.5: grouping, aggregates, HAVING, VALUES, select expressions, ORDER BY,
+// projection, DISTINCT, REDUCED, slice.
+Operator Translator::translate_select(const ast::SelectQuery& q, bool top_level) {
+  (void)top_level;
+  Operator G = q.has_where ? translate_group(q.where) : Operator::unit();
+
+  bool aggregated = !q.group_by.empty();
+  for (const auto& p : q.projection)
+    if (p.expr && contains_aggregate(*p.expr)) aggregated = true;
+  for (const auto& h : q.having)
+    if (contains_aggregate(h)) aggregated = true;
+  for (const auto& o : q.order_by)
+    if (contains_aggregate(o.expr)) aggregated = true;
+
+  std::vector<std::pair<std::string, Expr>> aggs;
+  std::vector<Expr> projection_exprs;
+  std::vector<Expr> having;
+  std::vector<std::pair<Expr, bool>> order;
+  for (const auto& p : q.projection)
+    projection_exprs.push_back(p.expr ? replace_aggregates(*p.expr, aggs) : Expr{});
+  for (const auto& h : q.having)
+    having.push_back(replace_aggregates(h, aggs));
+  for (const auto& o : q.order_by)
+    order.emplace_back(replace_aggregates(o.expr, aggs), o.descending);
+
+  if (aggregated) {
+    Operator grp = unary(OpKind::Group, std::move(G));
+    for (const auto& g : q.group_by)
+      grp.group_keys.emplace_back(g.var, translate_expr(g.expr));
+    grp.aggregates = std::move(aggs);
+    G = std::move(grp);
+  }
+  if (!having.empty()) {
+    Operator f = unary(OpKind::Filter, std::move(G));
+    f.exprs = std::move(having);
+    G = std::move(f);
+  }
+  if (q.values) G = join(std::move(G), table(*q.values));
+  for (std::size_t i = 0; i < q.projection.size(); ++i) {
+    if (!q.projection[i].expr) continue;
+    Operator x = unary(OpKind::Extend, std::move(G));
+    x.var = q.projection[i].var;
+    x.exprs.push_back(std::move(projection_exprs[i]));
+    G = std::move(x);
+  }
+  if (!order.empty()) {
+    Operator o = unary(OpKind::OrderBy, std::move(G));
+    o.order = std::move(order);
+    G = std::move(o);
+  }
+  if (q.form == QueryForm::Select) {
+    Operator p = unary(OpKind::Project, std::move(G));
+    p.vars = projected_vars(q);
+    G = std::move(p);
+  }
+  if (q.distinct) G = unary(OpKind::Distinct, std::move(G));
+  if (q.reduced) G = unary(OpKind::Reduced, std::move(G));
+  if (q.limit || q.offset) {
+    Operator s = unary(OpKind::Slice, std::move(G));
+    s.offset = q.offset;
+    s.limit = q.limit;
+    G = std::move(s);
+  }
+  return G;
+}
+
+}  // namespace
+
+algebra::Operator translate_query(const ast::SelectQuery& query) {
+  return Translator().translate_select(query, true);
+}
+
+}  // namespace sparqlmcp::sparql::detail

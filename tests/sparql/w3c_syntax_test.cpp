@@ -1,0 +1,116 @@
+// Runs every positive and negative syntax test of the W3C SPARQL 1.0 (syntax-sparql1..5) and
+// SPARQL 1.1 (syntax-query, syntax-fed) manifests. Positive tests must also round-trip:
+// to_sse(parse(serialize(parse(q)))) == to_sse(parse(q)).
+// SPARQL Update syntax tests (PositiveUpdateSyntaxTest11 / NegativeUpdateSyntaxTest11) are out
+// of scope: this server refuses updates, so they are counted as skipped.
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "manifest_reader.hpp"
+#include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
+
+using namespace sparqlmcp;
+using namespace sparqlmcp::sparql;
+
+namespace {
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Entries we knowingly do not pass, each with the reason. Keep empty if possible.
+const std::map<std::string, std::string>& skip_list() {
+  static const std::map<std::string, std::string> skips = {};
+  return skips;
+}
+
+void run_manifest(const std::string& folder) {
+  std::string path =
+      std::string(SPARQLMCP_SHARED_DIR) + "/w3c-sparql-tests/sparql/" + folder + "/manifest.ttl";
+  auto entries = testing::read_manifest(path);
+  REQUIRE(!entries.empty());
+  // Catch2 re-runs the test case once per DYNAMIC_SECTION, so results are kept across runs and
+  // the counts are printed once all entries have run.
+  static std::map<std::string, std::map<std::string, bool>> results;
+  static std::map<std::string, bool> printed_summary;
+  auto& folder_results = results[folder];
+  int total = 0, skipped = 0;
+  for (const auto& e : entries) {
+    bool positive = e.type == "PositiveSyntaxTest" || e.type == "PositiveSyntaxTest11";
+    bool negative = e.type == "NegativeSyntaxTest" || e.type == "NegativeSyntaxTest11";
+    if (!positive && !negative) {
+      ++skipped;  // update syntax tests: out of scope (read-only server)
+      continue;
+    }
+    if (skip_list().count(e.id)) {
+      ++skipped;
+      continue;
+    }
+    ++total;
+    DYNAMIC_SECTION(folder << " " << e.id.substr(e.id.find_last_of("#/") + 1) << " " << e.name) {
+      std::string text = read_text(e.action);
+      INFO("file: " << e.action << "\n" << text);
+      if (positive) {
+        std::string sse, again, printed;
+        try {
+          Query q = parse_query(text, ParseOptions{"file://" + e.action, {}});
+          sse = to_sse(q);
+          printed = serialize_query(q);
+          INFO("serialized:\n" << printed);
+          again = to_sse(parse_query(printed));
+        } catch (const Exception& ex) {
+          FAIL_CHECK("unexpected error: " << ex.what() << "\nserialized:\n" << printed);
+          folder_results[e.id] = false;
+        }
+        if (!sse.empty()) {
+          CHECK(again == sse);
+          folder_results[e.id] = again == sse;
+        }
+      } else {
+        bool failed = false;
+        try {
+          parse_query(text, ParseOptions{"file://" + e.action, {}});
+        } catch (const Exception& ex) {
+          failed = ex.error().kind == ErrorKind::Syntax;
+        }
+        CHECK(failed);
+        folder_results[e.id] = failed;
+      }
+    }
+  }
+  if (static_cast<int>(folder_results.size()) < total || printed_summary[folder]) return;
+  printed_summary[folder] = true;
+  int passed = 0;
+  for (const auto& [id, ok] : folder_results)
+    passed += ok ? 1 : 0;
+  std::cout << "[w3c] " << folder << ": " << passed << " / " << total << " passed";
+  if (skipped) std::cout << " (" << skipped << " update or skipped entries not run)";
+  std::cout << std::endl;
+}
+
+}  // namespace
+
+TEST_CASE("W3C SPARQL 1.0 syntax tests parse and round-trip", "[sparql][w3c]") {
+  for (const char* folder :
+       {"sparql10/syntax-sparql1", "sparql10/syntax-sparql2", "sparql10/syntax-sparql3",
+        "sparql10/syntax-sparql4", "sparql10/syntax-sparql5"}) {
+    run_manifest(folder);
+  }
+}
+
+TEST_CASE("W3C SPARQL 1.1 query syntax tests parse and round-trip", "[sparql][w3c]") {
+  run_manifest("sparql11/syntax-query");
+}
+
+TEST_CASE("W3C SPARQL 1.1 federation syntax tests parse and round-trip", "[sparql][w3c]") {
+  run_manifest("sparql11/syntax-fed");
+}
