@@ -1,0 +1,30 @@
+#pragma once
+// Parsers for SPARQL query results documents:
+//  - SPARQL 1.1 Query Results JSON Format (https://www.w3.org/TR/sparql11-results-json/),
+//    also accepting the SPARQL 1.0-era "typed-literal" type;
+//  - SPARQL Query Results XML Format (https://www.w3.org/TR/rdf-sparql-XMLres/), read with a
+//    small non-validating XML reader of our own;
+//  - SPARQL 1.1 Query Results CSV and TSV Formats
+//  (https://www.w3.org/TR/sparql11-results-csv-tsv/).
+// CSV loses term types: a value that looks like an absolute IRI becomes an IRI, "_:x" a blank
+// node, anything else a simple literal (numbers included). A single "_askResult" column holding
+// true/false (what Jena writes for ASK) is read as a boolean result in CSV and TSV.
+//
+// All parsers run in time linear in the size of the body and stream the bindings, so a body of
+// hundreds of megabytes costs little more than its rows.
+
+#include <string_view>
+
+#include "sparqlmcp/results/format.hpp"
+#include "sparqlmcp/results/query_results.hpp"
+
+namespace sparqlmcp::results {
+
+// Parses `body` (UTF-8, an optional byte order mark is skipped) in `format`.
+// Throws Exception with ErrorKind::Syntax when the document is malformed: with a SourceSpan
+// (1-based line, column in code points) where the position is known, and a message that says
+// what was wrong, e.g. "the endpoint's JSON results have no 'head' member".
+// Throws ErrorKind::Unsupported for RDF-star quoted triples, which rdf::Term cannot hold.
+QueryResults parse_results(std::string_view body, ResultsFormat format);
+
+}  // namespace sparqlmcp::results

@@ -1,0 +1,157 @@
+// SPARQL 1.1 Query Results CSV Format (https://www.w3.org/TR/sparql11-results-csv-tsv/
+// section 2) with RFC 4180 quoting. CSV keeps no term types, so values are classified by
+// shape: an absolute IRI (scheme ":" ...) becomes an IRI, "_:label" a blank node, anything else
+// a simple literal. An unquoted empty field is unbound; a quoted one ("") is the empty string.
+
+#include <vector>
+
+#include "parsers.hpp"
+#include "text_position.hpp"
+
+namespace sparqlmcp::results::detail {
+namespace {
+
+struct Field {
+  std::string value;
+  bool quoted = false;
+};
+
+// True for "scheme:rest" with a valid RFC 3986 scheme and no characters IRIs forbid.
+bool looks_like_absolute_iri(std::string_view value) {
+  if (value.empty()) return false;
+  auto is_alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  if (!is_alpha(value[0])) return false;
+  std::size_t i = 1;
+  while (i < value.size() && (is_alpha(value[i]) || (value[i] >= '0' && value[i] <= '9') ||
+                              value[i] == '+' || value[i] == '-' || value[i] == '.')) {
+    ++i;
+  }
+  if (i >= value.size() || value[i] != ':' || i + 1 >= value.size()) return false;
+  for (char c : value) {
+    auto u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || c == '<' || c == '>' || c == '"' || c == '{' || c == '}' || c == '|' ||
+        c == '\\' || c == '^' || c == '`') {
+      return false;
+    }
+  }
+  return true;
+}
+
+class CsvReader {
+ public:
+  explicit CsvReader(std::string_view body) : body_(body) {}
+
+  bool at_end() const { return pos_ >= body_.size(); }
+  std::size_t offset() const { return pos_; }
+
+  // Reads one record (RFC 4180 "record") and its line end.
+  void read_record(std::vector<Field>& fields) {
+    fields.clear();
+    while (true) {
+      Field& field = fields.emplace_back();
+      read_field(field);
+      if (pos_ >= body_.size()) return;
+      char c = body_[pos_++];
+      if (c == ',') continue;
+      if (c == '\r' && pos_ < body_.size() && body_[pos_] == '\n') ++pos_;
+      return;  // '\n' or '\r'
+    }
+  }
+
+ private:
+  void read_field(Field& field) {
+    if (pos_ < body_.size() && body_[pos_] == '"') {
+      std::size_t start = pos_++;
+      field.quoted = true;
+      while (true) {
+        std::size_t quote = body_.find('"', pos_);
+        if (quote == std::string_view::npos) {
+          throw_syntax("malformed CSV results: unterminated quoted field", body_, start);
+        }
+        field.value.append(body_.data() + pos_, quote - pos_);
+        pos_ = quote + 1;
+        if (pos_ < body_.size() && body_[pos_] == '"') {
+          field.value += '"';
+          ++pos_;
+          continue;
+        }
+        break;
+      }
+      if (pos_ < body_.size() && body_[pos_] != ',' && body_[pos_] != '\r' && body_[pos_] != '\n') {
+        throw_syntax("malformed CSV results: expected ',' or a line end after a quoted field",
+                     body_, pos_);
+      }
+      return;
+    }
+    std::size_t end = pos_;
+    while (end < body_.size() && body_[end] != ',' && body_[end] != '\r' && body_[end] != '\n') {
+      ++end;
+    }
+    field.value.assign(body_.data() + pos_, end - pos_);
+    pos_ = end;
+  }
+
+  std::string_view body_;
+  std::size_t pos_ = 0;
+};
+
+std::optional<rdf::Term> term_from_field(Field& field) {
+  if (field.value.empty()) {
+    if (field.quoted) return rdf::Term::literal("");
+    return std::nullopt;
+  }
+  if (field.value.size() > 2 && field.value[0] == '_' && field.value[1] == ':') {
+    return rdf::Term::blank(field.value.substr(2));
+  }
+  if (looks_like_absolute_iri(field.value)) return rdf::Term::iri(std::move(field.value));
+  return rdf::Term::literal(std::move(field.value));
+}
+
+}  // namespace
+
+QueryResults parse_csv_results(std::string_view body) {
+  if (body.empty()) {
+    throw_syntax("the endpoint's CSV results are empty; expected a header line", body, 0);
+  }
+  CsvReader reader(body);
+  std::vector<Field> fields;
+  QueryResults results;
+  reader.read_record(fields);
+  if (!(fields.size() == 1 && fields[0].value.empty() && !fields[0].quoted)) {
+    for (auto& field : fields) {
+      std::string name = std::move(field.value);
+      if (!name.empty() && (name[0] == '?' || name[0] == '$')) name.erase(0, 1);
+      results.variables.push_back(std::move(name));
+    }
+  }
+  const std::size_t width = results.variables.size();
+  while (!reader.at_end()) {
+    std::size_t record_offset = reader.offset();
+    reader.read_record(fields);
+    if (width == 0 && fields.size() == 1 && fields[0].value.empty() && !fields[0].quoted) {
+      fields.clear();
+    }
+    if (fields.size() != width) {
+      throw_syntax("malformed CSV results: a row has " + std::to_string(fields.size()) +
+                       " fields but the header names " + std::to_string(width) + " variables",
+                   body, record_offset);
+    }
+    Row row;
+    row.reserve(width);
+    for (auto& field : fields)
+      row.push_back(term_from_field(field));
+    results.rows.push_back(std::move(row));
+  }
+  // Jena and others write an ASK answer as a single "_askResult" column.
+  if (width == 1 && results.variables[0] == "_askResult" && results.rows.size() == 1 &&
+      results.rows[0][0] && results.rows[0][0]->is_literal() &&
+      (results.rows[0][0]->value == "true" || results.rows[0][0]->value == "false")) {
+    QueryResults boolean;
+    boolean.kind = QueryResults::Kind::Boolean;
+    boolean.boolean = results.rows[0][0]->value == "true";
+    return boolean;
+  }
+  return results;
+}
+
+}  // namespace sparqlmcp::results::detail

@@ -1,0 +1,16 @@
+#pragma once
+// The per-format parsers behind parse_results (parser.cpp). Each takes the body with any byte
+// order mark already removed and throws as parse_results documents.
+
+#include <string_view>
+
+#include "sparqlmcp/results/query_results.hpp"
+
+namespace sparqlmcp::results::detail {
+
+QueryResults parse_json_results(std::string_view body);
+QueryResults parse_xml_results(std::string_view body);
+QueryResults parse_csv_results(std::string_view body);
+QueryResults parse_tsv_results(std::string_view body);
+
+}  // namespace sparqlmcp::results::detail

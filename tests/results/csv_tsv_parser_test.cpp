@@ -1,0 +1,164 @@
+#include "sparqlmcp/results/parser.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "test_support.hpp"
+
+using namespace sparqlmcp;
+using namespace sparqlmcp::results;
+using sparqlmcp::results::test::error_of;
+using sparqlmcp::results::test::fixture;
+
+namespace {
+constexpr const char* kXsd = "http://www.w3.org/2001/XMLSchema#";
+std::string xsd(const char* local) {
+  return std::string(kXsd) + local;
+}
+}  // namespace
+
+TEST_CASE("CSV results classify IRIs, blank nodes and literals by shape", "[results]") {
+  QueryResults r = parse_results(fixture("escaping.csv"), ResultsFormat::Csv);
+  REQUIRE(r.variables == std::vector<std::string>{"s", "label", "n"});
+  REQUIRE(r.rows.size() == 3);
+  CHECK(r.rows[0][0] == rdf::Term::iri("http://example.org/a"));
+  CHECK(r.rows[0][1] == rdf::Term::literal("quoted, with comma"));
+  CHECK(r.rows[0][2] == rdf::Term::literal("42"));  // CSV has no types: numbers stay strings
+  CHECK(r.rows[1][0] == rdf::Term::blank("b1"));
+  CHECK(r.rows[1][1] == rdf::Term::literal("say \"hi\""));
+  CHECK_FALSE(r.rows[1][2].has_value());
+  CHECK(r.rows[2][0] == rdf::Term::iri("urn:isbn:123"));
+  CHECK(r.rows[2][1] == rdf::Term::literal("multi\r\nline"));
+  CHECK(r.rows[2][2] == rdf::Term::literal(""));
+}
+
+TEST_CASE("CSV results accept LF line ends and a missing final line end", "[results]") {
+  QueryResults r = parse_results("a,b\nhello world,mailto:x@example.org", ResultsFormat::Csv);
+  REQUIRE(r.rows.size() == 1);
+  CHECK(r.rows[0][0] == rdf::Term::literal("hello world"));
+  CHECK(r.rows[0][1] == rdf::Term::iri("mailto:x@example.org"));
+}
+
+TEST_CASE("a single-variable CSV keeps rows whose value is unbound", "[results]") {
+  QueryResults r = parse_results("x\r\n\r\n1\r\n", ResultsFormat::Csv);
+  REQUIRE(r.rows.size() == 2);
+  CHECK_FALSE(r.rows[0][0].has_value());
+  CHECK(r.rows[1][0] == rdf::Term::literal("1"));
+}
+
+TEST_CASE("an unterminated CSV quote is reported where the field starts", "[results][error]") {
+  Error e = error_of([] { parse_results("a,b\r\né,\"open\r\n", ResultsFormat::Csv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed CSV results: unterminated quoted field");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 3);
+}
+
+TEST_CASE("CSV rows with the wrong number of fields are rejected", "[results][error]") {
+  Error e = error_of([] { parse_results("a,b\r\n1,2\r\n1,2,3\r\n", ResultsFormat::Csv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed CSV results: a row has 3 fields but the header names 2 variables");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 3);
+  CHECK(e.span->column == 1);
+}
+
+TEST_CASE("text after a closing CSV quote is rejected", "[results][error]") {
+  Error e = error_of([] { parse_results("a\r\n\"x\"y\r\n", ResultsFormat::Csv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 4);
+}
+
+TEST_CASE("empty CSV and TSV bodies are rejected", "[results][error]") {
+  CHECK(error_of([] { parse_results("", ResultsFormat::Csv); }).kind == ErrorKind::Syntax);
+  CHECK(error_of([] { parse_results("", ResultsFormat::Tsv); }).kind == ErrorKind::Syntax);
+}
+
+TEST_CASE("TSV results read terms in SPARQL syntax", "[results]") {
+  QueryResults r = parse_results(fixture("escaping.tsv"), ResultsFormat::Tsv);
+  REQUIRE(r.variables == std::vector<std::string>{"s", "label", "n"});
+  REQUIRE(r.rows.size() == 3);
+  CHECK(r.rows[0][0] == rdf::Term::iri("http://example.org/a"));
+  CHECK(r.rows[0][1] == rdf::Term::literal("tab\there", "", "en"));
+  CHECK(r.rows[0][2] == rdf::Term::literal("42", xsd("integer")));
+  CHECK(r.rows[1][0] == rdf::Term::blank("b1"));
+  CHECK(r.rows[1][1] == rdf::Term::literal("say \"hi\" é"));
+  CHECK_FALSE(r.rows[1][2].has_value());
+  CHECK(r.rows[2][1] == rdf::Term::literal("x", "http://example.org/dt"));
+  CHECK(r.rows[2][2] == rdf::Term::literal("-1.5e3", xsd("double")));
+}
+
+TEST_CASE("bare TSV numbers and booleans get their Turtle datatypes", "[results]") {
+  QueryResults r =
+      parse_results("?a\t?b\t?c\t?d\t?e\n5\t1.5\t1e3\ttrue\t.5\n-7\t+0.0\t1.E-2\tfalse\t'sq'\r\n",
+                    ResultsFormat::Tsv);
+  REQUIRE(r.rows.size() == 2);
+  CHECK(r.rows[0][0] == rdf::Term::literal("5", xsd("integer")));
+  CHECK(r.rows[0][1] == rdf::Term::literal("1.5", xsd("decimal")));
+  CHECK(r.rows[0][2] == rdf::Term::literal("1e3", xsd("double")));
+  CHECK(r.rows[0][3] == rdf::Term::literal("true", xsd("boolean")));
+  CHECK(r.rows[0][4] == rdf::Term::literal(".5", xsd("decimal")));
+  CHECK(r.rows[1][0] == rdf::Term::literal("-7", xsd("integer")));
+  CHECK(r.rows[1][1] == rdf::Term::literal("+0.0", xsd("decimal")));
+  CHECK(r.rows[1][2] == rdf::Term::literal("1.E-2", xsd("double")));
+  CHECK(r.rows[1][3] == rdf::Term::literal("false", xsd("boolean")));
+  CHECK(r.rows[1][4] == rdf::Term::literal("sq"));
+}
+
+TEST_CASE("TSV and CSV boolean columns named _askResult are boolean results", "[results]") {
+  QueryResults t = parse_results("?_askResult\ntrue\n", ResultsFormat::Tsv);
+  CHECK(t.kind == QueryResults::Kind::Boolean);
+  CHECK(t.boolean);
+  QueryResults c = parse_results("_askResult\r\nfalse\r\n", ResultsFormat::Csv);
+  CHECK(c.kind == QueryResults::Kind::Boolean);
+  CHECK_FALSE(c.boolean);
+}
+
+TEST_CASE("an unterminated TSV IRI is reported at its '<' in code points", "[results][error]") {
+  Error e =
+      error_of([] { parse_results("?a\t?b\n\"é\"\t<http://example.org/x\n", ResultsFormat::Tsv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed TSV results: unterminated IRI; expected '>'");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 5);
+}
+
+TEST_CASE("unquoted TSV words are rejected", "[results][error]") {
+  Error e = error_of([] { parse_results("?a\n<x>\nhello\n", ResultsFormat::Tsv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message ==
+        "malformed TSV results: unexpected value 'hello'; expected <iri>, \"literal\", _:blank "
+        "or a number");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 3);
+  CHECK(e.span->column == 1);
+}
+
+TEST_CASE("invalid escapes in TSV literals are rejected", "[results][error]") {
+  Error e = error_of([] { parse_results("?a\n\"ab\\qc\"\n", ResultsFormat::Tsv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed TSV results: invalid escape '\\q' in a string literal");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 4);
+}
+
+TEST_CASE("TSV rows with the wrong number of fields are rejected", "[results][error]") {
+  Error e = error_of([] { parse_results("?a\t?b\n<x>\n", ResultsFormat::Tsv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed TSV results: a row has 1 fields but the header names 2 variables");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 1);
+}
+
+TEST_CASE("TSV text after a term is rejected", "[results][error]") {
+  Error e = error_of([] { parse_results("?a\n\"x\"@en junk\n", ResultsFormat::Tsv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed TSV results: unexpected text after the term");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->column == 7);
+}

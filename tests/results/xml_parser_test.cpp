@@ -1,0 +1,135 @@
+#include "sparqlmcp/results/parser.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "test_support.hpp"
+
+using namespace sparqlmcp;
+using namespace sparqlmcp::results;
+using sparqlmcp::results::test::error_of;
+using sparqlmcp::results::test::fixture;
+
+namespace {
+
+Error xml_error(const std::string& body) {
+  return error_of([&] { parse_results(body, ResultsFormat::Xml); });
+}
+
+const std::string kPrologue =
+    "<?xml version=\"1.0\"?>\n<sparql xmlns=\"http://www.w3.org/2005/sparql-results#\">\n";
+
+}  // namespace
+
+TEST_CASE("XML results read every term kind", "[results]") {
+  QueryResults r = parse_results(fixture("typed_literal.srx"), ResultsFormat::Xml);
+  REQUIRE(r.variables == std::vector<std::string>{"x", "n", "d", "label"});
+  REQUIRE(r.rows.size() == 2);
+  CHECK(r.rows[0][1] == rdf::Term::literal("1897491", "http://www.w3.org/2001/XMLSchema#integer"));
+  CHECK(r.rows[0][3] == rdf::Term::literal("Wien", "", "de"));
+  CHECK_FALSE(r.rows[1][1].has_value());
+}
+
+TEST_CASE("XML results handle prefixes, DOCTYPE, comments, CDATA and references", "[results]") {
+  QueryResults r = parse_results(fixture("bnode_unicode.srx"), ResultsFormat::Xml);
+  REQUIRE(r.variables == std::vector<std::string>{"s", "o"});
+  REQUIRE(r.rows.size() == 4);
+  CHECK(r.rows[0][0] == rdf::Term::blank("b0"));
+  CHECK(r.rows[0][1] == rdf::Term::literal("日本語 été 😀", "", "ja"));
+  CHECK(r.rows[1][0] == rdf::Term::blank("node1"));
+  CHECK(r.rows[1][1] == rdf::Term::literal("a < b & c > \"d\" 'e'\ttab\nnewline\\back"));
+  CHECK(r.rows[2][0] == rdf::Term::iri("http://example.org/café?q=1&r=2"));
+  CHECK(r.rows[2][1] == rdf::Term::literal(""));
+  CHECK(r.rows[3][1] == rdf::Term::literal("  spaces kept  "));
+}
+
+TEST_CASE("XML text normalises CRLF line ends to LF", "[results]") {
+  QueryResults r = parse_results(kPrologue +
+                                     "<head><variable name='v'/></head><results><result>"
+                                     "<binding name='v'><literal>a\r\nb\rc</literal></binding>"
+                                     "</result></results></sparql>",
+                                 ResultsFormat::Xml);
+  CHECK(r.rows.at(0).at(0) == rdf::Term::literal("a\nb\nc"));
+}
+
+TEST_CASE("XML boolean results read the boolean and links", "[results]") {
+  QueryResults r = parse_results(fixture("ask_with_link.srx"), ResultsFormat::Xml);
+  CHECK(r.kind == QueryResults::Kind::Boolean);
+  CHECK(r.boolean);
+  CHECK(r.links == std::vector<std::string>{"http://example.org/metadata.rdf"});
+}
+
+TEST_CASE("XML results with mismatched tags give the position of the end tag", "[results][error]") {
+  Error e = xml_error(kPrologue + "<head>\n  <variable name=\"é\"></head>");
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 4);
+  CHECK(e.span->column == 22);
+  CHECK(e.message ==
+        "malformed XML results: end tag </head> does not match the open element <variable>");
+}
+
+TEST_CASE("XML with an unknown entity names it and its position", "[results][error]") {
+  Error e = xml_error(kPrologue +
+                      "<head><variable name='x'/></head><results><result><binding name='x'>"
+                      "\n<literal>日本 &nbsp;</literal>");
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 4);
+  CHECK(e.span->column == 13);
+  CHECK(e.message.find("unknown entity '&nbsp;'") != std::string::npos);
+}
+
+TEST_CASE("truncated XML reports the missing end tag at the end of the document",
+          "[results][error]") {
+  Error e = xml_error(kPrologue + "<head>");
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 3);
+  CHECK(e.span->column == 7);
+  CHECK(e.message == "malformed XML results: unexpected end of document; expected </head>");
+}
+
+TEST_CASE("XML attributes without quotes are rejected", "[results][error]") {
+  Error e = xml_error(kPrologue + "<head><variable name=x/></head>");
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 3);
+  CHECK(e.span->column == 22);
+}
+
+TEST_CASE("XML with text after the root element is rejected", "[results][error]") {
+  Error e = xml_error(kPrologue + "<head/><boolean>true</boolean></sparql>\ngarbage");
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 4);
+  CHECK(e.span->column == 1);
+}
+
+TEST_CASE("XML documents that are not SPARQL results are rejected", "[results][error]") {
+  Error e = xml_error("<html><body>Error</body></html>");
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "the endpoint's XML results do not start with a <sparql> element");
+  Error no_head = xml_error(kPrologue + "<results/></sparql>");
+  CHECK(no_head.message == "the endpoint's XML results have no <head> element");
+}
+
+TEST_CASE("XML bindings must hold a known term element", "[results][error]") {
+  Error e =
+      xml_error(kPrologue +
+                "<head><variable name='x'/></head><results><result>"
+                "<binding name='x'><iri>http://e</iri></binding></result></results></sparql>");
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message ==
+        "the endpoint's XML results have an unexpected element <iri> in a <binding> "
+        "(expected <uri>, <literal> or <bnode>)");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 3);
+  CHECK(e.span->column == 69);
+}
+
+TEST_CASE("XML boolean values other than true or false are rejected", "[results][error]") {
+  Error e = xml_error(kPrologue + "<head/><boolean>yes</boolean></sparql>");
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message ==
+        "the endpoint's XML results have a <boolean> that is neither true nor false: 'yes'");
+}
