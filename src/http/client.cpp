@@ -249,6 +249,8 @@ void Client::Impl::start(std::unique_ptr<Transfer> transfer) {
     if (iequals(r.method, "POST") || !r.body.empty()) {
       curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(r.body.size()));
       curl_easy_setopt(e, CURLOPT_POSTFIELDS, r.body.data());
+      if (r.keep_post_on_redirect)
+        curl_easy_setopt(e, CURLOPT_POSTREDIR, long(CURL_REDIR_POST_301 | CURL_REDIR_POST_302));
       has_body = true;
     }
   }
@@ -493,7 +495,15 @@ void Client::async_send(Request request, CancellationTokenPtr cancellation,
                      transfer->request.url, "refused because the HTTP client is shutting down")));
 }
 
+bool Client::in_client_thread() const noexcept {
+  return std::this_thread::get_id() == impl_->thread.get_id();
+}
+
 Outcome<Response> Client::send(Request request, CancellationTokenPtr cancellation) {
+  if (in_client_thread())
+    return make_error(ErrorKind::Internal,
+                      "Client::send called from the HTTP client's own thread (an on_done "
+                      "callback); use async_send there");
   std::promise<Outcome<Response>> promise;
   auto future = promise.get_future();
   async_send(std::move(request), std::move(cancellation),

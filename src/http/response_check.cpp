@@ -185,7 +185,7 @@ bool is_header_line(std::string_view line) {
 
 // Whether the body begins the way a results document or an RDF serialisation begins.
 bool starts_like_results(std::string_view start, std::string_view start_lower) {
-  if (start.empty()) return true;  // empty results (e.g. CONSTRUCT with nothing) are valid
+  if (start.empty()) return true;  // an empty graph (CONSTRUCT) is valid RDF; see the caller
   const char first = start.front();
   if (first == '{' || first == '[' || first == '<' || first == '@' || first == '_' || first == '#')
     return true;
@@ -296,6 +296,12 @@ std::string diagnose_success_body(std::string_view content_type, std::string_vie
   const std::string start_lower = lower(start);
   const auto quote = [&] { return body_text(content_type, body, 200); };
 
+  // An empty document is a valid empty graph in the RDF syntaxes, but never a SPARQL results
+  // document (JSON, XML) nor a CSV/TSV table, which has at least its header line.
+  if (start.empty() && (media.empty() || media == "application/json" || media == "text/csv" ||
+                        media == "text/tab-separated-values" || media == "application/xml" ||
+                        media == "text/xml" || media.find("sparql-results") != std::string::npos))
+    return "the endpoint answered with an empty body instead of SPARQL results";
   if (looks_like_html(media, start_lower))
     return "the endpoint answered with an HTML page instead of SPARQL results (is the URL the "
            "SPARQL service, not its web page?): " +

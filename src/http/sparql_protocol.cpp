@@ -72,6 +72,7 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     request.timeout = remaining;
     request.max_response_bytes = config_.max_response_bytes;
     request.truncate_on_limit = true;
+    request.keep_post_on_redirect = true;
     method_ = request.method;
     ++attempts_;
     client_.async_send(std::move(request), token_,
@@ -214,6 +215,10 @@ void SparqlProtocolClient::async_query(const SparqlEndpointConfig& config, std::
 Outcome<SparqlResponse> SparqlProtocolClient::query(const SparqlEndpointConfig& config,
                                                     std::string query, std::string accept,
                                                     CancellationTokenPtr cancellation) {
+  if (client_.in_client_thread())
+    return make_error(ErrorKind::Internal,
+                      "SparqlProtocolClient::query called from the HTTP client's own thread (an "
+                      "on_done callback); use async_query there");
   std::promise<Outcome<SparqlResponse>> promise;
   auto future = promise.get_future();
   async_query(

@@ -75,6 +75,10 @@ TEST_CASE("HTML pages, error texts and stack traces fail the success check", "[h
   CHECK(diagnose_success_body("application/json",
                               "Traceback (most recent call last):\n  File \"x.py\", line 1")
             .rfind("the endpoint answered with an error report", 0) == 0);
+  CHECK(diagnose_success_body("application/sparql-results+json", " \n") ==
+        "the endpoint answered with an empty body instead of SPARQL results");
+  CHECK(diagnose_success_body("", "") ==
+        "the endpoint answered with an empty body instead of SPARQL results");
   CHECK(diagnose_success_body("text/plain", "Query timeout exceeded, please try later.") ==
         "the endpoint answered with plain text instead of SPARQL results: Query timeout "
         "exceeded, please try later.");

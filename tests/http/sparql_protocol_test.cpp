@@ -405,3 +405,52 @@ TEST_CASE("a 414 on GET falls back to POST", "[http][integration]") {
   CHECK(response.status == 200);
   CHECK(response.attempts == 2);
 }
+
+TEST_CASE("a POST keeps its method and body when the endpoint moved with 301 or 302",
+          "[http][integration]") {
+  TestServer server;
+  Client client;
+  SparqlProtocolClient protocol(client);
+  for (std::string code : {"301", "302"}) {
+    SparqlEndpointConfig config = config_for(server.url("/redirect?n=1&code=" + code));
+    config.method = HttpMethodPreference::Post;
+    auto echo = echo_of(protocol.query(config, kQuery, kSelectAccept, nullptr).take());
+    CHECK(echo["method"] == "POST");
+    CHECK(echo["body"] == kQuery);
+  }
+}
+
+TEST_CASE("blocking calls from the client's own thread fail instead of deadlocking",
+          "[http][integration][error]") {
+  TestServer server;
+  Client client;
+  SparqlProtocolClient protocol(client);
+  std::promise<std::pair<Error, Error>> done;
+  client.async_wait(milliseconds(0), nullptr, [&](bool) {
+    Request request;
+    request.url = server.url("/sparql");
+    auto nested = client.send(request, nullptr);
+    auto nested_query = protocol.query(config_for(server.url("/sparql")), kQuery, "", nullptr);
+    done.set_value({nested.error(), nested_query.error()});
+  });
+  auto [send_error, query_error] = done.get_future().get();
+  CHECK(send_error.kind == ErrorKind::Internal);
+  CHECK(send_error.message ==
+        "Client::send called from the HTTP client's own thread (an on_done callback); use "
+        "async_send there");
+  CHECK(query_error.kind == ErrorKind::Internal);
+}
+
+TEST_CASE("a 200 with an empty body is not a SPARQL result", "[http][integration][error]") {
+  TestServer server;
+  Client client;
+  SparqlProtocolClient protocol(client);
+  auto outcome = protocol.query(
+      config_for(server.url("/status?code=200&type=application/sparql-results%2Bjson")), kQuery,
+      kSelectAccept, nullptr);
+  REQUIRE_FALSE(outcome.ok());
+  CHECK(outcome.error().kind == ErrorKind::Remote);
+  CHECK(outcome.error().message ==
+        "the endpoint answered with an empty body instead of SPARQL results");
+  CHECK(outcome.error().remote->http_status == 200);
+}

@@ -51,6 +51,10 @@ struct Request {
   // When the body exceeds the limit: true stops reading and returns the first bytes with
   // Response::truncated set; false fails with ErrorKind::LimitExceeded.
   bool truncate_on_limit = true;
+  // RFC 9110 15.4.2/15.4.3 let a client turn POST into GET on 301 and 302 (browsers do, and so
+  // does libcurl by default); true resends the POST with its body instead, which a SPARQL
+  // query needs when an endpoint moved (e.g. http -> https). 303 always becomes GET.
+  bool keep_post_on_redirect = false;
 };
 
 struct Response {
@@ -90,6 +94,10 @@ class Client {
                   std::function<void(bool elapsed)> on_done);
 
   const ClientOptions& options() const noexcept { return options_; }
+
+  // Whether the caller runs on the client's thread (inside an on_done callback), where the
+  // blocking calls would deadlock.
+  bool in_client_thread() const noexcept;
 
  private:
   struct Impl;
