@@ -160,10 +160,21 @@ void TextWriter::term(const rdf::Term& t) {
   }
 }
 
+void TextWriter::variable(const std::string& name) {
+  out_ += '?';
+  // Internal variables of the algebra (path variables "?P0", aggregate results ".0") are not
+  // valid VARNAMEs; they get a reserved-looking spelling.
+  if (!name.empty() && (name[0] == '?' || name[0] == '.')) {
+    out_ += name[0] == '?' ? "__path_" : "__agg_";
+    out_ += name.substr(1);
+    return;
+  }
+  out_ += name;
+}
+
 void TextWriter::node(const VarOrTerm& n) {
   if (n.is_var) {
-    out_ += '?';
-    out_ += n.var;
+    variable(n.var);
   } else {
     term(n.term);
   }
@@ -239,8 +250,7 @@ void TextWriter::path(const Path& p) {
 void TextWriter::expr(const Expr& e, bool top) {
   switch (e.kind) {
     case Expr::Kind::Var:
-      out_ += '?';
-      out_ += e.name;
+      variable(e.name);
       return;
     case Expr::Kind::Constant:
       term(e.term);

@@ -20,6 +20,7 @@ class TextWriter {
   void iri(const std::string& iri);
   void term(const rdf::Term& t);
   void node(const VarOrTerm& n);
+  void variable(const std::string& name);
   void predicate(const VarOrTerm& n);  // prints rdf:type as 'a'
   void path(const Path& p);
   void expr(const Expr& e, bool top = true);

@@ -50,7 +50,6 @@ TEST_CASE("Spider4SPARQL escaped local names keep the '#'", "[sparql]") {
   ParseOptions options;
   options.default_prefixes = {{"", "http://valuenet/ontop/"}};
   Query q = parse_query("select ?n where { ?t1 :singer\\#name ?n }", options);
-  CHECK(to_sse(q) ==
-        "(project (?n) (bgp (triple ?t1 <http://valuenet/ontop/singer#name> ?n)))");
+  CHECK(to_sse(q) == "(project (?n) (bgp (triple ?t1 <http://valuenet/ontop/singer#name> ?n)))");
   CHECK(serialize_query(q).find(":singer\\#name") != std::string::npos);
 }

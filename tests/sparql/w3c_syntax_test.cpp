@@ -67,6 +67,15 @@ void run_manifest(const std::string& folder) {
           printed = serialize_query(q);
           INFO("serialized:\n" << printed);
           again = to_sse(parse_query(printed));
+          // The algebra printed back as SPARQL must be a valid query too.
+          std::string from_algebra = serialize_algebra(q.algebra(), q.prologue());
+          INFO("from algebra:\n" << from_algebra);
+          try {
+            parse_query(from_algebra);
+          } catch (const Exception& ex) {
+            FAIL_CHECK("serialize_algebra output does not parse: " << ex.what() << "\n"
+                                                                   << from_algebra);
+          }
         } catch (const Exception& ex) {
           FAIL_CHECK("unexpected error: " << ex.what() << "\nserialized:\n" << printed);
           folder_results[e.id] = false;
