@@ -18,26 +18,32 @@ namespace {
 // Where the reader is, counted by us from the bytes handed to Serd (see reader.hpp for why).
 // Serd reads one byte ahead at most when the page size is 1, and reports errors while looking
 // at the last byte it was given, so the position of that byte is the error position.
-// The last kWindow bytes and their positions are remembered so that an error found only when a
-// whole statement has been read (an undefined prefix) can point back at the offending token.
+// The last kWindow bytes are remembered so that an error found only when a whole statement has
+// been read (an undefined prefix) can point back at the offending token. Per byte we only store
+// it and count; positions are worked out when an error needs one.
 class PositionTracker {
  public:
-  static constexpr std::size_t kWindow = 4096;
+  static constexpr std::size_t kWindow = 4096;  // a power of two
 
   void on_byte(unsigned char byte) {
-    last_ = SourceSpan{line_, (byte & 0xC0) == 0x80 ? code_points_ : code_points_ + 1};
-    bytes_[count_ % kWindow] = static_cast<char>(byte);
-    spans_[count_ % kWindow] = last_;
+    bytes_[count_ & (kWindow - 1)] = static_cast<char>(byte);
     ++count_;
     if (byte == '\n') {
+      newline_column_ = code_points_ + 1;
       ++line_;
       code_points_ = 0;
-    } else if ((byte & 0xC0) != 0x80) {
-      ++code_points_;
+    } else {
+      code_points_ += (byte & 0xC0) != 0x80;
     }
   }
-  void on_end() { last_ = SourceSpan{line_, code_points_ + 1}; }
-  SourceSpan last() const { return last_; }
+  void on_end() { ended_ = true; }
+
+  // The position of the last byte handed out (or just past the end of the input).
+  SourceSpan last() const {
+    if (ended_ || count_ == 0) return SourceSpan{line_, code_points_ + 1};
+    if (byte_at(count_ - 1) == '\n') return SourceSpan{line_ - 1, newline_column_};
+    return SourceSpan{line_, code_points_};
+  }
 
   // The position of the last occurrence of `token` among the recent bytes, if any.
   std::optional<SourceSpan> find_recent(std::string_view token) const {
@@ -46,19 +52,38 @@ class PositionTracker {
     for (std::size_t start = count_ - token.size() + 1; start-- > count_ - available;) {
       bool match = true;
       for (std::size_t i = 0; i < token.size() && match; ++i)
-        match = bytes_[(start + i) % kWindow] == token[i];
-      if (match) return spans_[start % kWindow];
+        match = byte_at(start + i) == token[i];
+      if (match) return position_of(start);
     }
     return std::nullopt;
   }
 
  private:
+  char byte_at(std::size_t index) const { return bytes_[index & (kWindow - 1)]; }
+
+  // Position of byte number `index` (still in the window): count newlines after it to get its
+  // line, and code points between the newline before it and it to get its column.
+  std::optional<SourceSpan> position_of(std::size_t index) const {
+    const std::size_t window_start = count_ - std::min(count_, kWindow);
+    std::size_t line = line_;
+    for (std::size_t i = index; i < count_; ++i)
+      line -= byte_at(i) == '\n';
+    std::size_t column = 1;
+    for (std::size_t i = index; i-- > window_start;) {
+      const char c = byte_at(i);
+      if (c == '\n') return SourceSpan{line, column};
+      column += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    }
+    if (window_start == 0) return SourceSpan{line, column};
+    return std::nullopt;  // the line starts before the window: position unknown
+  }
+
   std::size_t line_ = 1;
-  std::size_t code_points_ = 0;  // complete code points seen on the current line
-  SourceSpan last_{1, 1};
-  std::size_t count_ = 0;  // bytes seen
+  std::size_t code_points_ = 0;     // code points seen on the current line
+  std::size_t newline_column_ = 0;  // column of the last '\n'
+  std::size_t count_ = 0;           // bytes seen
+  bool ended_ = false;
   std::array<char, kWindow> bytes_{};
-  std::array<SourceSpan, kWindow> spans_{};
 };
 
 // A byte source for Serd. Implementations fill `buffer` and return the number of bytes read
@@ -126,6 +151,7 @@ struct Source {
   std::array<char, 1 << 16> buffer{};
   std::size_t head = 0, size = 0;
   bool ended = false;
+  bool started = false;
 
   static std::size_t serd_read(void* out, std::size_t, std::size_t, void* stream) {
     auto* self = static_cast<Source*>(stream);
@@ -138,6 +164,12 @@ struct Source {
         *static_cast<unsigned char*>(out) = 0;
         return 0;
       }
+      // A UTF-8 byte order mark is not content: drop it here so it does not shift columns.
+      if (!self->started && self->size >= 3 && self->buffer[0] == '\xEF' &&
+          self->buffer[1] == '\xBB' && self->buffer[2] == '\xBF')
+        self->head = 3;
+      self->started = true;
+      if (self->head == self->size) return serd_read(out, 1, 1, stream);
     }
     const auto byte = static_cast<unsigned char>(self->buffer[self->head++]);
     self->tracker.on_byte(byte);
@@ -303,7 +335,7 @@ SerdSyntax to_serd(RdfSyntax syntax) {
 
 void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
                 const std::string& source_name, const QuadSink& sink) {
-  Source source{&feed, {}, {}, 0, 0, false};
+  Source source{&feed, {}, {}, 0, 0, false, false};
   ParseState state;
   SerdNode base =
       serd_node_from_string(SERD_URI, reinterpret_cast<const uint8_t*>(base_iri.c_str()));

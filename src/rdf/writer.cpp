@@ -1,6 +1,8 @@
 #include "sparqlmcp/rdf/writer.hpp"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <unordered_map>
@@ -10,6 +12,9 @@ namespace sparqlmcp::rdf {
 namespace {
 
 constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+constexpr std::string_view kRdfFirst = "http://www.w3.org/1999/02/22-rdf-syntax-ns#first";
+constexpr std::string_view kRdfRest = "http://www.w3.org/1999/02/22-rdf-syntax-ns#rest";
+constexpr std::string_view kRdfNil = "http://www.w3.org/1999/02/22-rdf-syntax-ns#nil";
 
 bool is_ascii_alpha(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
@@ -174,6 +179,7 @@ class TurtleWriter {
   }
 
   void write_top_level(std::size_t index) {
+    if (!emitted_.empty()) out_ += "\n";
     emitted_.insert(index);
     const SubjectGroup& group = subjects_[index];
     out_ += term(*group.subject);
@@ -197,8 +203,46 @@ class TurtleWriter {
     }
   }
 
+  // The subject groups of a well-formed collection starting at `head` (Turtle §2.8): every node
+  // blank, used once, with exactly one rdf:first and one rdf:rest, ending in rdf:nil.
+  std::optional<std::vector<std::size_t>> list_nodes(const Term& head) {
+    std::vector<std::size_t> nodes;
+    const Term* node = &head;
+    while (!(node->is_iri() && node->value == kRdfNil)) {
+      if (!node->is_blank() || object_uses_[node->value] != 1) return std::nullopt;
+      auto it = blank_subject_.find(node->value);
+      if (it == blank_subject_.end() || emitted_.contains(it->second)) return std::nullopt;
+      if (std::find(nodes.begin(), nodes.end(), it->second) != nodes.end()) return std::nullopt;
+      const SubjectGroup& group = subjects_[it->second];
+      if (group.predicates.size() != 2) return std::nullopt;
+      const PredicateObjects* first = nullptr;
+      const PredicateObjects* rest = nullptr;
+      for (const auto& po : group.predicates) {
+        if (po.predicate->value == kRdfFirst) first = &po;
+        if (po.predicate->value == kRdfRest) rest = &po;
+      }
+      if (!first || !rest || first->objects.size() != 1 || rest->objects.size() != 1)
+        return std::nullopt;
+      nodes.push_back(it->second);
+      node = rest->objects[0];
+    }
+    return nodes;
+  }
+
   void write_object(const Term& object, int depth) {
     if (object.is_blank() && object_uses_[object.value] == 1) {
+      if (auto nodes = list_nodes(object)) {
+        for (std::size_t index : *nodes)
+          emitted_.insert(index);
+        out_ += "(";
+        for (std::size_t index : *nodes) {
+          out_ += " ";
+          for (const auto& po : subjects_[index].predicates)
+            if (po.predicate->value == kRdfFirst) write_object(*po.objects[0], depth);
+        }
+        out_ += " )";
+        return;
+      }
       auto it = blank_subject_.find(object.value);
       if (it == blank_subject_.end()) {
         out_ += "[]";
@@ -211,6 +255,10 @@ class TurtleWriter {
         out_ += "\n" + std::string(static_cast<std::size_t>(depth) * 4, ' ') + "]";
         return;
       }
+    }
+    if (object.is_iri() && object.value == kRdfNil) {
+      out_ += "()";
+      return;
     }
     out_ += term(object);
   }

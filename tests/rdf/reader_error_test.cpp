@@ -108,3 +108,14 @@ TEST_CASE("quads before a syntax error are delivered, none after", "[rdf][error]
   for (const auto& q : seen)
     CHECK(q.object.value != "3");
 }
+
+TEST_CASE("a byte order mark does not shift the columns of the first line", "[rdf][error]") {
+  const Error e =
+      syntax_error_of("\xEF\xBB\xBF<http://e/a> <http://e/b> <http://e/c> <http://e/d> .");
+  REQUIRE(e.span);
+  CHECK(e.span->line == 1);
+  CHECK(e.span->column == 40);
+  CHECK(
+      parse_rdf("\xEF\xBB\xBF<http://e/a> <http://e/b> 1 .", RdfSyntax::Turtle, "", "bom").size() ==
+      1);
+}

@@ -88,6 +88,8 @@ TEST_CASE("Turtle round trip: parse, serialize, parse gives the same graph", "[r
   REQUIRE(original.size() > 25);
   const std::string turtle = serialize_turtle(original, kPrefixes);
   INFO(turtle);
+  CHECK_THAT(turtle, Catch::Contains("ex:list ( 1 \"two\" ex:three )"));
+  CHECK_THAT(turtle, Catch::Contains("ex:deeper [\n"));
   const auto again = triples_of(parse_rdf(turtle, RdfSyntax::Turtle, "", "again.ttl"));
   CHECK(again.size() == original.size());
   CHECK(isomorphic(original, again));
@@ -127,6 +129,19 @@ TEST_CASE("a blank node cycle is written with labels and loses no triple", "[rdf
   const auto again = triples_of(parse_rdf(text, RdfSyntax::Turtle, "", "cycle"));
   CHECK(again.size() == 2);
   CHECK(isomorphic(again, triples));
+}
+
+TEST_CASE("nested and empty collections are written as ( ... ) and round-trip", "[rdf]") {
+  const auto original = triples_of(parse_rdf(
+      "<http://e/a> <http://e/b> (1 (2 3) [ <http://e/c> () ]), () .\n"
+      "<http://e/z> <http://e/y> _:l . _:l <http://www.w3.org/1999/02/22-rdf-syntax-ns#first> 1 .",
+      RdfSyntax::Turtle, "", "lists"));
+  const std::string text = serialize_turtle(original, {});
+  CHECK_THAT(text, Catch::Contains("<http://e/b> ( 1 ( 2 3 ) [\n"));
+  CHECK_THAT(text, Catch::Contains("<http://e/c> ()"));
+  // an incomplete list node (no rdf:rest) stays a plain blank node
+  CHECK_THAT(text, Catch::Contains("<http://www.w3.org/1999/02/22-rdf-syntax-ns#first> 1"));
+  CHECK(isomorphic(triples_of(parse_rdf(text, RdfSyntax::Turtle, "", "again")), original));
 }
 
 TEST_CASE("an empty graph serializes to prefixes only", "[rdf]") {
