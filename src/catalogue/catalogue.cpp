@@ -112,6 +112,11 @@ const Endpoint* Catalogue::find_by_id(std::string_view id) const {
   return nullptr;
 }
 
+const Endpoint* Catalogue::find(std::string_view id_or_iri) const {
+  if (const Endpoint* e = find_by_id(id_or_iri)) return e;
+  return find_by_iri(id_or_iri);
+}
+
 std::vector<const Endpoint*> Catalogue::search(std::string_view keyword) const {
   std::vector<std::string> words;
   const std::string folded = lowercase(keyword);

@@ -78,6 +78,15 @@ struct Candidate {
   bool id_is_smcp = false;
 };
 
+// Endpoint and dump values are IRIs; a string literal holding an absolute URL is accepted too
+// (a common slip in hand-written VoID).
+bool is_iri_like(const Term& t) {
+  if (t.is_iri()) return !t.value.empty();
+  return t.is_literal() && t.language.empty() &&
+         (t.value.starts_with("http://") || t.value.starts_with("https://") ||
+          t.value.starts_with("file:"));
+}
+
 std::string entry_name(const Term& subject, const FileGraph& graph) {
   if (subject.is_iri()) return "<" + subject.value + ">";
   for (const Term* t : graph.values(subject, vocab::kDctermsTitle))
@@ -202,7 +211,8 @@ Candidate make_candidate(const FileGraph& g, const Term& s, const std::string& s
   std::vector<std::string> endpoints;
   for (auto p : {vocab::kVoidSparqlEndpoint, vocab::kSdEndpoint})
     for (const Term* v : g.values(s, p))
-      if (v->is_iri() && std::find(endpoints.begin(), endpoints.end(), v->value) == endpoints.end())
+      if (is_iri_like(*v) &&
+          std::find(endpoints.begin(), endpoints.end(), v->value) == endpoints.end())
         endpoints.push_back(v->value);
   if (endpoints.size() > 1)
     spdlog::warn("catalogue entry {} ({}) names {} endpoints; using <{}>", c.name, source,
@@ -210,7 +220,7 @@ Candidate make_candidate(const FileGraph& g, const Term& s, const std::string& s
   if (!endpoints.empty()) e.endpoint_iri = endpoints.front();
 
   for (const Term* v : g.values(s, vocab::kVoidDataDump))
-    if (v->is_iri()) e.data_dumps.push_back(v->value);
+    if (is_iri_like(*v)) e.data_dumps.push_back(v->value);
 
   e.title = first_text(
       g, s, {vocab::kDctermsTitle, "http://purl.org/dc/elements/1.1/title", vocab::kRdfsLabel});
@@ -220,6 +230,13 @@ Candidate make_candidate(const FileGraph& g, const Term& s, const std::string& s
   for (const Term* v : g.values(s, vocab::kFoafHomepage)) {
     e.homepage = v->value;
     break;
+  }
+  // An sd:Service often puts its metadata on the dataset it serves.
+  for (const Term* dataset : g.values(s, vocab::kSdDefaultDataset)) {
+    if (e.title.empty())
+      e.title = first_text(g, *dataset, {vocab::kDctermsTitle, vocab::kRdfsLabel});
+    if (e.description.empty())
+      e.description = first_text(g, *dataset, {vocab::kDctermsDescription, vocab::kRdfsComment});
   }
   for (auto p : {vocab::kDcatKeyword, vocab::kDctermsSubject})
     for (const Term* v : g.values(s, p)) {

@@ -186,3 +186,20 @@ TEST_CASE("a missing catalogue path is an invalid argument", "[catalogue][error]
   CHECK(e.kind == ErrorKind::InvalidArgument);
   CHECK_THAT(e.message, Catch::Contains("does not exist"));
 }
+
+TEST_CASE("service descriptions lend their dataset's metadata; literal endpoints are accepted",
+          "[catalogue]") {
+  const Catalogue c = load_catalogue({kData / "service-description.ttl"});
+  REQUIRE(c.endpoints().size() == 2);
+  const Endpoint* chem = c.find("http://chem.example.org/sparql");
+  REQUIRE(chem);
+  CHECK(chem->id == "chemical-compounds");
+  CHECK(chem->title == "Chemical compounds");
+  CHECK(chem->description == "Compounds, formulas and masses.");
+  const Endpoint* lit = c.find("literal-endpoint");
+  REQUIRE(lit);
+  CHECK(lit->endpoint_iri == "https://literal.example.org/sparql");
+  CHECK(lit->title == "Literal endpoint");
+  CHECK(lit->description == "Its endpoint is written as a string.");
+  CHECK(c.find("unknown") == nullptr);
+}

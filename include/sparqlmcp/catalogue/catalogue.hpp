@@ -56,6 +56,8 @@ class Catalogue {
   // scheme and host. nullptr if unknown.
   const Endpoint* find_by_iri(std::string_view iri) const;
   const Endpoint* find_by_id(std::string_view id) const;
+  // By id, else by IRI (tolerant): what a tool argument naming an endpoint usually needs.
+  const Endpoint* find(std::string_view id_or_iri) const;
 
   // Case-insensitive substring match of `keyword` in id, title, description, keywords and IRI;
   // every whitespace-separated word of `keyword` must match somewhere. Empty keyword: all.

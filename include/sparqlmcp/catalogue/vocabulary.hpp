@@ -21,6 +21,8 @@ inline constexpr std::string_view kSdService =
     "http://www.w3.org/ns/sparql-service-description#Service";
 inline constexpr std::string_view kSdEndpoint =
     "http://www.w3.org/ns/sparql-service-description#endpoint";
+inline constexpr std::string_view kSdDefaultDataset =
+    "http://www.w3.org/ns/sparql-service-description#defaultDataset";
 
 inline constexpr std::string_view kDcterms = "http://purl.org/dc/terms/";
 inline constexpr std::string_view kDctermsTitle = "http://purl.org/dc/terms/title";
