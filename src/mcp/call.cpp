@@ -84,12 +84,16 @@ void Call::log(tools::LogLevel level, const nlohmann::json& data) {
 
 bool Call::finish(const nlohmann::json& response) {
   std::lock_guard lock(mutex_);
-  if (finished_ || cancelled_) {
-    finished_ = true;
-    return false;
-  }
+  const bool dropped = finished_ || cancelled_;
   finished_ = true;
+  if (responded_) return false;
+  responded_ = true;
   // Sent under the call's lock so no progress notification can follow the response.
+  if (responder_) {
+    responder_(dropped ? std::nullopt : std::optional<nlohmann::json>(response));
+    return !dropped;
+  }
+  if (dropped) return false;
   return channel_->send(response, OutgoingMessage::Kind::Response, &id_);
 }
 

@@ -5,6 +5,7 @@
 // Shared (shared_ptr) by the session's table of running calls, the worker running the tool and
 // the progress ticker.
 
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -45,6 +46,12 @@ class Call {
   // Returns whether the response was sent.
   bool finish(const nlohmann::json& response);
 
+  // Routes the response (nullopt when cancelled) to `responder` instead of the channel: used for
+  // calls inside a JSON-RPC batch. Called exactly once, from finish(). Set before the call runs.
+  void set_responder(std::function<void(std::optional<nlohmann::json>)> responder) {
+    responder_ = std::move(responder);
+  }
+
  private:
   void send_progress_locked(double value, const std::string& message);
 
@@ -54,7 +61,10 @@ class Call {
   const std::shared_ptr<Channel> channel_;
   const CancellationTokenPtr token_;
 
+  std::function<void(std::optional<nlohmann::json>)> responder_;
+
   mutable std::mutex mutex_;
+  bool responded_ = false;
   bool cancelled_ = false;
   bool finished_ = false;
   bool tool_reported_ = false;

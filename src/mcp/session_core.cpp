@@ -42,7 +42,40 @@ const json& member_or_null(const json& params, const char* name) {
   return it == params.end() ? null_value : *it;
 }
 
+json error_response(const json& id, int code, std::string message, json data = nullptr) {
+  spdlog::debug("mcp: error {} for request {}: {}", code, serialize_message(id), message);
+  return make_error_response(id, code, std::move(message), std::move(data));
+}
+
 }  // namespace
+
+// Collects the responses of one JSON-RPC batch (MCP 2025-03-26 "Batching") and sends them as
+// one array once every request in it, including tool calls running on workers, has answered.
+class BatchCollector {
+ public:
+  explicit BatchCollector(std::shared_ptr<Channel> channel) : channel_(std::move(channel)) {}
+  void expect() {
+    std::lock_guard lock(mutex_);
+    ++pending_;
+  }
+  // `response` is nullopt for a request that ends without a response (a cancelled call).
+  void complete(std::optional<json> response) {
+    json out;
+    {
+      std::lock_guard lock(mutex_);
+      if (response) responses_.push_back(std::move(*response));
+      if (--pending_ > 0 || responses_.empty()) return;
+      out = std::move(responses_);
+    }
+    channel_->send(out, OutgoingMessage::Kind::Response, nullptr);
+  }
+
+ private:
+  std::shared_ptr<Channel> channel_;
+  std::mutex mutex_;
+  std::size_t pending_ = 0;
+  json responses_ = json::array();
+};
 
 SessionCore::SessionCore(ServerCore& server, std::shared_ptr<Channel> channel)
     : server_(server), channel_(std::move(channel)) {}
@@ -60,10 +93,6 @@ std::string SessionCore::protocol_version() const {
 std::size_t SessionCore::running_calls() const {
   std::lock_guard lock(mutex_);
   return calls_.size();
-}
-
-void SessionCore::send_response(const json& id, json result) {
-  channel_->send(make_result_response(id, std::move(result)), OutgoingMessage::Kind::Response, &id);
 }
 
 void SessionCore::send_error(const json& id, int code, std::string message, json data) {
@@ -87,7 +116,12 @@ void SessionCore::handle_message(std::string_view raw) {
     return;
   }
   try {
-    dispatch(message);
+    if (message.is_array()) {
+      handle_batch(message);
+      return;
+    }
+    if (auto response = dispatch(message, nullptr))
+      channel_->send(*response, OutgoingMessage::Kind::Response, &(*response)["id"]);
   } catch (const std::exception& e) {
     // Last line of defence: nothing may end the session.
     spdlog::error("mcp: internal error while handling a message: {}", e.what());
@@ -101,18 +135,13 @@ void SessionCore::handle_message(std::string_view raw) {
   }
 }
 
-void SessionCore::dispatch(const json& message) {
-  if (message.is_array()) {
-    send_error(nullptr, ec::kInvalidRequest,
-               "JSON-RPC batches are not supported by this MCP version; send one message per "
-               "line");
-    return;
-  }
+std::optional<json> SessionCore::dispatch(const json& message,
+                                          const std::shared_ptr<BatchCollector>& batch) {
   if (!message.is_object()) {
-    send_error(nullptr, ec::kInvalidRequest,
-               std::string("invalid request: a JSON-RPC message must be a JSON object, got ") +
-                   type_name(message) + "; send {\"jsonrpc\":\"2.0\",\"id\":...,\"method\":...}");
-    return;
+    return error_response(
+        nullptr, ec::kInvalidRequest,
+        std::string("invalid request: a JSON-RPC message must be a JSON object, got ") +
+            type_name(message) + "; send {\"jsonrpc\":\"2.0\",\"id\":...,\"method\":...}");
   }
   auto id_it = message.find("id");
   const bool has_id = id_it != message.end();
@@ -125,72 +154,103 @@ void SessionCore::dispatch(const json& message) {
     if (has_id && (message.contains("result") || message.contains("error"))) {
       // A response to a server→client request; this server sends none, so nothing waits for it.
       spdlog::debug("mcp: ignoring a response from the client (id {})", serialize_message(*id_it));
-      return;
+      return std::nullopt;
     }
-    send_error(id, ec::kInvalidRequest,
-               "invalid request: the message has no \"method\"; every request and notification "
-               "needs a \"method\" string");
-    return;
+    return error_response(
+        id, ec::kInvalidRequest,
+        "invalid request: the message has no \"method\"; every request and notification "
+        "needs a \"method\" string");
   }
   auto version_it = message.find("jsonrpc");
   if (version_it == message.end() || *version_it != "2.0") {
-    send_error(id, ec::kInvalidRequest,
-               "invalid request: \"jsonrpc\" must be the string \"2.0\"; add \"jsonrpc\":\"2.0\" "
-               "to every message");
-    return;
+    return error_response(
+        id, ec::kInvalidRequest,
+        "invalid request: \"jsonrpc\" must be the string \"2.0\"; add \"jsonrpc\":\"2.0\" "
+        "to every message");
   }
   if (!method_it->is_string()) {
-    send_error(
+    return error_response(
         id, ec::kInvalidRequest,
         std::string("invalid request: \"method\" must be a string, got ") + type_name(*method_it));
-    return;
   }
   if (has_id && !is_valid_request_id(*id_it)) {
-    send_error(nullptr, ec::kInvalidRequest,
-               std::string("invalid request: \"id\" must be a string or a number, got ") +
-                   type_name(*id_it) + "; omit \"id\" only for notifications");
-    return;
+    return error_response(
+        nullptr, ec::kInvalidRequest,
+        std::string("invalid request: \"id\" must be a string or a number, got ") +
+            type_name(*id_it) + "; omit \"id\" only for notifications");
   }
   const std::string method = method_it->get<std::string>();
   json params;  // null when absent; JSON null params are read as absent
   if (auto params_it = message.find("params"); params_it != message.end()) {
     if (!params_it->is_null() && !params_it->is_structured()) {
       if (has_id)
-        send_error(id, ec::kInvalidRequest,
-                   std::string("invalid request: \"params\" must be an object, got ") +
-                       type_name(*params_it));
-      else
-        spdlog::debug("mcp: ignoring notification {} with non-object params", method);
-      return;
+        return error_response(id, ec::kInvalidRequest,
+                              std::string("invalid request: \"params\" must be an object, got ") +
+                                  type_name(*params_it));
+      spdlog::debug("mcp: ignoring notification {} with non-object params", method);
+      return std::nullopt;
     }
     params = *params_it;
   }
 
   if (!has_id) {
     handle_notification(method, params);
-    return;
+    return std::nullopt;
   }
 
   std::optional<json> result;
   try {
-    result = handle_request(id, method, params);
+    result = handle_request(id, method, params, batch);
   } catch (const RpcError& e) {
-    send_error(id, e.code(), e.message(), e.data());
-    return;
+    return error_response(id, e.code(), e.message(), e.data());
   } catch (const Exception& e) {
     spdlog::error("mcp: {} failed: {}", method, e.what());
-    send_error(id, ec::kInternalError,
-               "internal error while handling " + method + ": " + e.error().to_text() +
-                   "; retry the request or report the problem");
-    return;
+    return error_response(id, ec::kInternalError,
+                          "internal error while handling " + method + ": " + e.error().to_text() +
+                              "; retry the request or report the problem");
   } catch (const std::exception& e) {
     spdlog::error("mcp: {} failed: {}", method, e.what());
-    send_error(id, ec::kInternalError,
-               "internal error while handling " + method + ": " + e.what() +
-                   "; retry the request or report the problem");
+    return error_response(id, ec::kInternalError,
+                          "internal error while handling " + method + ": " + e.what() +
+                              "; retry the request or report the problem");
+  }
+  if (!result) return std::nullopt;
+  return make_result_response(id, std::move(*result));
+}
+
+void SessionCore::handle_batch(const json& batch) {
+  std::string version = protocol_version();
+  if (version != "2025-03-26") {
+    // Batching exists only in protocol 2025-03-26; before initialize nothing is negotiated (and
+    // initialize itself must not be batched).
+    channel_->send(error_response(nullptr, ec::kInvalidRequest,
+                                  "JSON-RPC batches are not supported by this MCP version; send "
+                                  "one message per line"),
+                   OutgoingMessage::Kind::Response, nullptr);
     return;
   }
-  if (result) send_response(id, std::move(*result));
+  if (batch.empty()) {
+    channel_->send(error_response(nullptr, ec::kInvalidRequest,
+                                  "invalid request: the batch is empty; send at least one "
+                                  "message"),
+                   OutgoingMessage::Kind::Response, nullptr);
+    return;
+  }
+  auto collector = std::make_shared<BatchCollector>(channel_);
+  collector->expect();  // held until every element is dispatched
+  for (const auto& element : batch) {
+    std::optional<json> response;
+    if (element.is_array())
+      response = error_response(nullptr, ec::kInvalidRequest,
+                                "invalid request: a batch may not contain another batch");
+    else
+      response = dispatch(element, collector);
+    if (response) {
+      collector->expect();
+      collector->complete(std::move(response));
+    }
+  }
+  collector->complete(std::nullopt);
 }
 
 void SessionCore::handle_notification(const std::string& method, const json& params) {
@@ -214,7 +274,8 @@ void SessionCore::handle_notification(const std::string& method, const json& par
 }
 
 std::optional<json> SessionCore::handle_request(const json& id, const std::string& method,
-                                                const json& params) {
+                                                const json& params,
+                                                const std::shared_ptr<BatchCollector>& batch) {
   require_object_params(method, params);
   if (method == "ping") return json::object();  // MCP "Ping": answered in every state
   if (method == "initialize") return handle_initialize(params);
@@ -226,7 +287,7 @@ std::optional<json> SessionCore::handle_request(const json& id, const std::strin
   }
   if (method == "tools/list") return handle_tools_list(params);
   if (method == "tools/call") {
-    handle_tools_call(id, params);
+    handle_tools_call(id, params, batch);
     return std::nullopt;
   }
   if (method == "resources/list") return handle_resources_list(params);
@@ -288,7 +349,8 @@ json SessionCore::handle_tools_list(const json& params) {
   return json{{"tools", std::move(list)}};
 }
 
-void SessionCore::handle_tools_call(const json& id, const json& params) {
+void SessionCore::handle_tools_call(const json& id, const json& params,
+                                    const std::shared_ptr<BatchCollector>& batch) {
   const json& name = member_or_null(params, "name");
   if (!name.is_string())
     throw RpcError(ec::kInvalidParams,
@@ -340,6 +402,11 @@ void SessionCore::handle_tools_call(const json& id, const json& params) {
                      "request id " + serialize_message(id) +
                          " is already used by a running request; give every request a unique id");
   }
+  if (batch) {
+    batch->expect();
+    call->set_responder(
+        [batch](std::optional<json> response) { batch->complete(std::move(response)); });
+  }
   server_.ticker.add(call);
   spdlog::debug("mcp: tools/call {} (id {}) queued", tool_name, serialize_message(id));
   server_.pool.post([self = shared_from_this(), call, tools = server_.tools, tool,
@@ -349,6 +416,7 @@ void SessionCore::handle_tools_call(const json& id, const json& params) {
 void SessionCore::run_call(const std::shared_ptr<Call>& call, tools::Tool& tool,
                            const json& arguments) {
   if (call->cancelled()) {  // cancelled while queued, or the session closed
+    call->finish(nullptr);
     call_done(call);
     return;
   }

@@ -17,6 +17,8 @@
 
 namespace sparqlmcp::mcp {
 
+class BatchCollector;
+
 struct SessionCore : std::enable_shared_from_this<SessionCore> {
   SessionCore(ServerCore& server, std::shared_ptr<Channel> channel);
 
@@ -30,14 +32,20 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   std::size_t running_calls() const;
 
  private:
-  void dispatch(const nlohmann::json& message);
+  void handle_batch(const nlohmann::json& batch);
+  // Returns the response to send at once, or nullopt (notifications, ignored messages, and
+  // tools/call, whose response comes from a worker or goes to `batch`).
+  std::optional<nlohmann::json> dispatch(const nlohmann::json& message,
+                                         const std::shared_ptr<BatchCollector>& batch);
   void handle_notification(const std::string& method, const nlohmann::json& params);
   // Returns the result of a quick request, or nullopt when the response is sent later (tools/call).
   std::optional<nlohmann::json> handle_request(const nlohmann::json& id, const std::string& method,
-                                               const nlohmann::json& params);
+                                               const nlohmann::json& params,
+                                               const std::shared_ptr<BatchCollector>& batch);
   nlohmann::json handle_initialize(const nlohmann::json& params);
   nlohmann::json handle_tools_list(const nlohmann::json& params);
-  void handle_tools_call(const nlohmann::json& id, const nlohmann::json& params);
+  void handle_tools_call(const nlohmann::json& id, const nlohmann::json& params,
+                         const std::shared_ptr<BatchCollector>& batch);
   nlohmann::json handle_resources_list(const nlohmann::json& params);
   nlohmann::json handle_resources_read(const nlohmann::json& params);
   nlohmann::json handle_set_level(const nlohmann::json& params);
@@ -47,7 +55,6 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   void call_done(const std::shared_ptr<Call>& call);
   std::shared_ptr<Call> find_call(const nlohmann::json& id) const;
 
-  void send_response(const nlohmann::json& id, nlohmann::json result);
   void send_error(const nlohmann::json& id, int code, std::string message,
                   nlohmann::json data = nullptr);
 

@@ -1,5 +1,7 @@
 #include "sparqlmcp/mcp/server.hpp"
 
+#include <map>
+
 #include <catch2/catch.hpp>
 
 #include "test_tools.hpp"
@@ -597,4 +599,59 @@ TEST_CASE("close gives up on a tool that ignores cancellation after the grace pe
   CHECK(std::chrono::steady_clock::now() - start < 350ms);
   std::this_thread::sleep_for(450ms);
   CHECK_FALSE(recorder.has_response(2));
+}
+
+TEST_CASE("Under protocol 2025-03-26 a batch is answered with one array of responses",
+          "[mcp][integration]") {
+  Fixture f;
+  f.session->handle_message(initialize_request(1, "2025-03-26"));
+  REQUIRE(f.recorder.wait_response(1).contains("result"));
+  json batch = json::array({json::parse(request(21, "ping")),
+                            json::parse(notification("notifications/initialized")),
+                            json::parse(request(22, "tools/list")),
+                            json::parse(request(23, "tools/call", {{"name", "sleep"}})),
+                            json::parse(request(24, "tools/call", {{"name", "sleep"}})),
+                            json::parse(request(25, "no/such")), 7});
+  f.session->handle_message(batch.dump());
+  REQUIRE(f.sleep->wait_started(2));
+  // The batch waits for its tool calls; requests outside it do not.
+  CHECK(f.call(26, "ping").contains("result"));
+  f.session->handle_message(notification("notifications/cancelled", {{"requestId", 24}}));
+  f.sleep->release();
+  auto is_array = [](const json& m) { return m.is_array(); };
+  REQUIRE(f.recorder.wait_count(is_array, 1));
+  json answer;
+  for (const auto& m : f.recorder.messages())
+    if (m.is_array()) answer = m;
+  REQUIRE(answer.size() == 5);  // no entry for the notification or the cancelled call
+  std::map<std::string, json> by_id;
+  for (const auto& r : answer)
+    by_id[r["id"].dump()] = r;
+  CHECK(by_id["21"]["result"] == json::object());
+  CHECK(by_id["22"]["result"]["tools"].size() == 5);
+  CHECK(by_id["23"]["result"]["content"][0]["text"] == "slept");
+  CHECK(by_id["25"]["error"]["code"] == -32601);
+  CHECK(by_id["null"]["error"]["code"] == -32600);
+  CHECK(by_id.count("24") == 0);
+}
+
+TEST_CASE("Batches are refused under other protocol versions and when empty", "[mcp][error]") {
+  Fixture f;
+  f.initialize();  // 2025-11-25
+  f.session->handle_message("[" + request(1, "ping") + "]");
+  auto messages = f.recorder.messages();
+  CHECK(messages.back()["error"]["message"] ==
+        "JSON-RPC batches are not supported by this MCP version; send one message per line");
+  CHECK_FALSE(f.recorder.has_response(1));
+
+  Fixture old;
+  old.session->handle_message(initialize_request(1, "2025-03-26"));
+  REQUIRE(old.recorder.wait_response(1).contains("result"));
+  old.session->handle_message("[]");
+  CHECK(old.recorder.messages().back() == json::parse(R"({"jsonrpc":"2.0","id":null,"error":
+    {"code":-32600,"message":"invalid request: the batch is empty; send at least one message"}})"));
+  std::size_t count = old.recorder.size();
+  old.session->handle_message("[" + notification("notifications/initialized") + "]");
+  old.call(2, "ping");
+  CHECK(old.recorder.size() == count + 1);  // an all-notification batch gets no answer
 }
