@@ -22,43 +22,53 @@ std::string string_member(const json& object, const char* name) {
 
 }  // namespace
 
-rdf::Term term_from_json(const json& value, const std::string& variable) {
-  if (!value.is_object()) {
-    throw_syntax("the endpoint's JSON results bind ?" + variable +
-                 " to something that is not a term object");
-  }
-  auto type_it = value.find("type");
-  if (type_it == value.end() || !type_it->is_string()) {
+rdf::Term make_term(JsonTermFields fields, const std::string& variable) {
+  if (!fields.has_type) {
     throw_syntax("the endpoint's JSON results have a term without a 'type' member for ?" +
                  variable);
   }
-  const auto& type = type_it->get_ref<const std::string&>();
+  const std::string& type = fields.type;
   if (type == "triple") {
     throw Exception(make_error(
         ErrorKind::Unsupported,
         "the endpoint's JSON results contain an RDF-star quoted triple for ?" + variable +
             ", which is not supported; select the triple's parts as separate variables"));
   }
-  if (value.find("value") == value.end()) {
+  if (!fields.has_value) {
     throw_syntax("the endpoint's JSON results have a term without a 'value' member for ?" +
                  variable);
   }
-  std::string lexical = string_member(value, "value");
-  if (type == "uri") return rdf::Term::iri(std::move(lexical));
+  if (type == "uri") return rdf::Term::iri(std::move(fields.value));
   if (type == "bnode") {
-    if (lexical.rfind("_:", 0) == 0) lexical.erase(0, 2);
-    return rdf::Term::blank(std::move(lexical));
+    if (fields.value.rfind("_:", 0) == 0) fields.value.erase(0, 2);
+    return rdf::Term::blank(std::move(fields.value));
   }
   // "typed-literal" is the SPARQL 1.0-era spelling (still sent by old Virtuoso releases).
   if (type == "literal" || type == "typed-literal") {
-    std::string language = string_member(value, "xml:lang");
-    if (language.empty()) language = string_member(value, "lang");
-    std::string datatype = string_member(value, "datatype");
-    if (!language.empty()) datatype.clear();  // rdf:langString is implied by the tag
-    return rdf::Term::literal(std::move(lexical), std::move(datatype), std::move(language));
+    if (!fields.language.empty()) fields.datatype.clear();  // rdf:langString is implied
+    return rdf::Term::literal(std::move(fields.value), std::move(fields.datatype),
+                              std::move(fields.language));
   }
   throw_syntax("the endpoint's JSON results have an unknown term type '" + type + "' for ?" +
                variable + " (expected uri, literal, typed-literal or bnode)");
+}
+
+rdf::Term term_from_json(const json& value, const std::string& variable) {
+  if (!value.is_object()) {
+    throw_syntax("the endpoint's JSON results bind ?" + variable +
+                 " to something that is not a term object");
+  }
+  JsonTermFields fields;
+  if (auto type = value.find("type"); type != value.end() && type->is_string()) {
+    fields.type = type->get<std::string>();
+    fields.has_type = true;
+  }
+  fields.has_value = value.find("value") != value.end();
+  fields.value = string_member(value, "value");
+  fields.language = string_member(value, "xml:lang");
+  if (fields.language.empty()) fields.language = string_member(value, "lang");
+  fields.datatype = string_member(value, "datatype");
+  return make_term(std::move(fields), variable);
 }
 
 std::size_t JsonResultsBuilder::slot_of(const std::string& variable) {

@@ -20,13 +20,16 @@ class JsonResultsBuilder {
   void set_head(const nlohmann::json& head);
   void set_results_present() { has_results_ = true; }
   void add_binding(const nlohmann::json& binding);
+  // For the streaming parser: the slot of a variable (added if new) and a finished row, whose
+  // size may be anything up to variable_count().
+  std::size_t slot_of(const std::string& variable);
+  std::size_t variable_count() const { return seen_.size(); }
+  void add_row(Row row) { rows_.push_back(std::move(row)); }
   void set_boolean(const nlohmann::json& value);
   // Checks that the document had a head and either results or a boolean.
   QueryResults finish() &&;
 
  private:
-  std::size_t slot_of(const std::string& variable);
-
   bool has_head_ = false;
   bool has_results_ = false;
   bool has_boolean_ = false;
@@ -39,7 +42,20 @@ class JsonResultsBuilder {
   std::vector<Row> rows_;
 };
 
-// The RDF term of one JSON binding value {"type":..., "value":..., ...}.
+// The members of one JSON term object that matter; `value` holds the spelling of a non-string
+// scalar as written (some servers send numbers unquoted).
+struct JsonTermFields {
+  std::string type;
+  std::string value;
+  std::string datatype;
+  std::string language;
+  bool has_type = false;
+  bool has_value = false;
+};
+
+// The RDF term of one JSON binding value. Throws Exception(Syntax, no span) for a missing
+// type or value or an unknown type, Exception(Unsupported) for RDF-star triples.
+rdf::Term make_term(JsonTermFields fields, const std::string& variable);
 rdf::Term term_from_json(const nlohmann::json& value, const std::string& variable);
 
 }  // namespace sparqlmcp::results::detail

@@ -157,3 +157,57 @@ TEST_CASE("JSON errors point at the start of the offending token", "[results][er
     CHECK(e.span->column == c.column);
   }
 }
+
+TEST_CASE("JSON string escapes, surrogate pairs and unquoted scalars are decoded", "[results]") {
+  QueryResults r = parse_results(
+      R"({"head":{"vars":["a","b","c"]},"results":{"bindings":[{)"
+      R"("a":{"type":"literal","value":"\ud83d\ude00 \u00e9\/\b\f\n\r\t\"\\"},)"
+      R"("b":{"value":42,"type":"typed-literal","datatype":"http://www.w3.org/2001/XMLSchema#integer"},)"
+      R"("c":{"type":"bnode","value":"_:x1","extra":{"ignored":[1,true,null]}}}]}})",
+      ResultsFormat::Json);
+  REQUIRE(r.rows.size() == 1);
+  CHECK(r.rows[0][0] == rdf::Term::literal("😀 é/\b\f\n\r\t\"\\"));
+  CHECK(r.rows[0][1] == rdf::Term::literal("42", kXsdInteger));
+  CHECK(r.rows[0][2] == rdf::Term::blank("x1"));
+}
+
+TEST_CASE("JSON term errors carry the position of the term", "[results][error]") {
+  Error e = error_of([] {
+    parse_results(
+        "{\"head\":{\"vars\":[\"v\"]},\"results\":{\"bindings\":[\n"
+        "  {\"v\": {\"value\":\"x\"}}]}}",
+        ResultsFormat::Json);
+  });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "the endpoint's JSON results have a term without a 'type' member for ?v");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 9);
+}
+
+TEST_CASE("JSON lone surrogates and bad escapes are rejected", "[results][error]") {
+  Error lone = error_of(
+      [] { parse_results(R"({"head":{"vars":["\udc00"]},"boolean":true})", ResultsFormat::Json); });
+  CHECK(lone.kind == ErrorKind::Syntax);
+  REQUIRE(lone.span.has_value());
+  CHECK(lone.span->column == 19);
+  Error bad = error_of(
+      [] { parse_results(R"({"head":{"vars":["\x"]},"boolean":true})", ResultsFormat::Json); });
+  CHECK(bad.message == "malformed JSON results: invalid escape '\\x' in a string");
+}
+
+TEST_CASE("text after the JSON document is rejected", "[results][error]") {
+  Error e =
+      error_of([] { parse_results("{\"head\":{},\"boolean\":true}\n{}", ResultsFormat::Json); });
+  CHECK(e.message == "malformed JSON results: unexpected text after the JSON document");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 2);
+  CHECK(e.span->column == 1);
+}
+
+TEST_CASE("absurdly nested JSON is refused without exhausting the stack", "[results][error]") {
+  std::string body = "{\"head\":{},\"boolean\":true,\"x\":" + std::string(100000, '[');
+  Error e = error_of([&] { parse_results(body, ResultsFormat::Json); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed JSON results: nesting is too deep");
+}
