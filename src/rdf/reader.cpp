@@ -123,7 +123,7 @@ class GzFileFeed final : public ByteFeed {
 
   bool is_open() const { return file_ != nullptr; }
   std::size_t read(char* buffer, std::size_t size) override {
-    if (failed_) return 0;  // Serd may ask again after the end
+    if (failed_) return 0;
     const int n = gzread(file_, buffer, static_cast<unsigned>(size));
     // A truncated or corrupt stream may still deliver its good bytes first; gzerror tells.
     int code = Z_OK;
@@ -146,7 +146,7 @@ class GzFileFeed final : public ByteFeed {
 
 // Buffers a feed so that Serd can pull one byte at a time cheaply, and tracks positions.
 struct Source {
-  ByteFeed* feed;
+  ByteFeed* feed = nullptr;
   PositionTracker tracker;
   std::array<char, 1 << 16> buffer{};
   std::size_t head = 0, size = 0;
@@ -335,13 +335,15 @@ SerdSyntax to_serd(RdfSyntax syntax) {
 
 void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
                 const std::string& source_name, const QuadSink& sink) {
-  Source source{&feed, {}, {}, 0, 0, false, false};
+  // On the heap: the buffers are ~70 KiB, too much for small worker stacks.
+  auto source = std::make_unique<Source>();
+  source->feed = &feed;
   ParseState state;
   SerdNode base =
       serd_node_from_string(SERD_URI, reinterpret_cast<const uint8_t*>(base_iri.c_str()));
   state.env.reset(serd_env_new(base_iri.empty() ? nullptr : &base));
   state.sink = &sink;
-  state.source = &source;
+  state.source = source.get();
   state.source_name = source_name;
 
   std::unique_ptr<SerdReader, SerdReaderDeleter> reader(
@@ -355,13 +357,13 @@ void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
 
   // Page size 1: Serd pulls single bytes, so its cursor and our tracker stay in step.
   const SerdStatus status =
-      serd_reader_read_source(reader.get(), &Source::serd_read, &Source::serd_error, &source,
+      serd_reader_read_source(reader.get(), &Source::serd_read, &Source::serd_error, source.get(),
                               reinterpret_cast<const uint8_t*>(source_name.c_str()), 1);
   if (state.sink_exception) std::rethrow_exception(state.sink_exception);
   if (state.error) throw Exception(*state.error);
   if (status > SERD_FAILURE)
     throw Exception(make_syntax_error(std::string("invalid ") + to_string(syntax) + " syntax",
-                                      source.tracker.last(), source_name));
+                                      source->tracker.last(), source_name));
 }
 
 std::string file_iri(const std::filesystem::path& path) {
