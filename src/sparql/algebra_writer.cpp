@@ -292,6 +292,17 @@ class AlgebraWriter {
   detail::TextWriter& w_;
 };
 
+void reserve_labels(const Operator& op, detail::TextWriter& w) {
+  for (const auto& t : op.triples) {
+    w.reserve_blank_label(t.subject);
+    w.reserve_blank_label(t.object);
+  }
+  w.reserve_blank_label(op.subject);
+  w.reserve_blank_label(op.object);
+  for (const auto& c : op.children)
+    reserve_labels(c, w);
+}
+
 }  // namespace
 
 std::string serialize_algebra(const algebra::Operator& op, const Prologue& prologue,
@@ -300,6 +311,7 @@ std::string serialize_algebra(const algebra::Operator& op, const Prologue& prolo
   for (const auto& p : prologue.implicit_prefixes)
     prefixes.push_back(p);
   detail::TextWriter w(prefixes);
+  reserve_labels(op, w);
   for (const auto& [p, ns] : prefixes)
     w.out() += "PREFIX " + p + ": " + rdf::Term::iri(ns).to_ntriples() + "\n";
   AlgebraWriter(w).select(op, vars, 0);

@@ -32,6 +32,7 @@ void write_prologue(const Prologue& prologue,
 std::string serialize_syntax(const Prologue& prologue, const ast::SelectQuery& syntax) {
   auto prefixes = all_prefixes(prologue);
   detail::TextWriter w(prefixes);
+  w.reserve_blank_labels(syntax);
   write_prologue(prologue, prefixes, w.out());
   w.select(syntax, 0);
   w.out() += '\n';

@@ -89,9 +89,60 @@ std::string TextWriter::blank_label(const std::string& label) {
   if (label.empty() || label[0] != '.') return label;
   auto it = generated_.find(label);
   if (it != generated_.end()) return it->second;
-  std::string name = "gen" + label.substr(1) + "_";
+  std::string name;
+  do {
+    name = "b" + std::to_string(next_generated_++);
+  } while (reserved_.count(name) != 0);
   generated_.emplace(label, name);
   return name;
+}
+
+namespace {
+
+void reserve_node(const VarOrTerm& n, std::set<std::string>& out) {
+  if (!n.is_var && n.term.is_blank() && !n.is_generated_blank()) out.insert(n.term.value);
+}
+
+void reserve_group(const ast::GroupGraphPattern& g, std::set<std::string>& out);
+
+void reserve_expr(const Expr& e, std::set<std::string>& out) {
+  if (e.pattern) reserve_group(*e.pattern, out);
+  for (const auto& a : e.args)
+    reserve_expr(a, out);
+}
+
+void reserve_triples(const std::vector<ast::TriplePath>& ts, std::set<std::string>& out) {
+  for (const auto& t : ts) {
+    reserve_node(t.subject, out);
+    reserve_node(t.object, out);
+  }
+}
+
+void reserve_select(const ast::SelectQuery& q, std::set<std::string>& out) {
+  reserve_triples(q.construct_template, out);
+  reserve_group(q.where, out);
+  for (const auto& p : q.projection)
+    if (p.expr) reserve_expr(*p.expr, out);
+  for (const auto& h : q.having)
+    reserve_expr(h, out);
+  for (const auto& o : q.order_by)
+    reserve_expr(o.expr, out);
+}
+
+void reserve_group(const ast::GroupGraphPattern& g, std::set<std::string>& out) {
+  for (const auto& el : g.elements) {
+    reserve_triples(el.triples, out);
+    reserve_expr(el.expr, out);
+    for (const auto& sub : el.groups)
+      reserve_group(sub, out);
+    if (el.subselect) reserve_select(*el.subselect, out);
+  }
+}
+
+}  // namespace
+
+void TextWriter::reserve_blank_labels(const ast::SelectQuery& q) {
+  reserve_select(q, reserved_);
 }
 
 void TextWriter::term(const rdf::Term& t) {

@@ -29,6 +29,11 @@ class TextWriter {
   void triples(const std::vector<ast::TriplePath>& t, int indent);
   void values(const ast::ValuesBlock& v);
   void newline(int indent);
+  // Records the blank node labels written in the query so generated ones avoid them.
+  void reserve_blank_labels(const ast::SelectQuery& q);
+  void reserve_blank_label(const VarOrTerm& n) {
+    if (!n.is_var && n.term.is_blank() && !n.is_generated_blank()) reserved_.insert(n.term.value);
+  }
 
  private:
   void path_elt(const Path& p);
@@ -37,6 +42,8 @@ class TextWriter {
   std::string out_;
   std::vector<std::pair<std::string, std::string>> prefixes_;  // namespace, prefix
   std::unordered_map<std::string, std::string> generated_;
+  std::set<std::string> reserved_;
+  std::size_t next_generated_ = 0;
 };
 
 }  // namespace sparqlmcp::sparql::detail
