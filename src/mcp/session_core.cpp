@@ -1,5 +1,6 @@
 #include "session_core.hpp"
 
+#include <algorithm>
 #include <exception>
 
 #include <spdlog/spdlog.h>
@@ -40,6 +41,29 @@ const json& member_or_null(const json& params, const char* name) {
   if (!params.is_object()) return null_value;
   auto it = params.find(name);
   return it == params.end() ? null_value : *it;
+}
+
+// "parse error at line 1, column 7: <reason>; ..." with the column counted in code points
+// (nlohmann counts bytes) and nlohmann's "[json.exception...] parse error at ...:" prefix dropped.
+std::string describe_parse_error(std::string_view raw, const json::parse_error& e) {
+  std::size_t end = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, raw.size());
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i < end; ++i) {
+    auto c = static_cast<unsigned char>(raw[i]);
+    if (c == '\n') {
+      ++line;
+      column = 1;
+    } else if ((c & 0xC0) != 0x80) {
+      ++column;
+    }
+  }
+  std::string reason = e.what();
+  if (auto at = reason.find("column "); at != std::string::npos)
+    if (auto colon = reason.find(": ", at); colon != std::string::npos)
+      reason = reason.substr(colon + 2);
+  return "parse error at line " + std::to_string(line) + ", column " + std::to_string(column) +
+         ": the message is not valid JSON (" + reason +
+         "); send one complete JSON-RPC 2.0 object per line";
 }
 
 json error_response(const json& id, int code, std::string message, json data = nullptr) {
@@ -110,9 +134,7 @@ void SessionCore::handle_message(std::string_view raw) {
   try {
     message = json::parse(raw.begin(), raw.end());
   } catch (const json::parse_error& e) {
-    send_error(nullptr, ec::kParseError,
-               std::string("parse error: the message is not valid JSON (") + e.what() +
-                   "); send one complete JSON-RPC 2.0 object per message");
+    send_error(nullptr, ec::kParseError, describe_parse_error(raw, e));
     return;
   }
   try {

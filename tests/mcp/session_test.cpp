@@ -150,7 +150,23 @@ TEST_CASE("A line that is not JSON is a parse error with a null id", "[mcp][erro
   CHECK(m["id"].is_null());
   CHECK(m["error"]["code"] == -32700);
   std::string message = m["error"]["message"];
-  CHECK(message.rfind("parse error: the message is not valid JSON (", 0) == 0);
+  CHECK(message.rfind("parse error at line 1, column 25: the message is not valid JSON (", 0) == 0);
+  CHECK(message.find("json.exception") == std::string::npos);
+}
+
+TEST_CASE("Parse error positions count columns in code points", "[mcp][error]") {
+  Fixture f;
+  f.session->handle_message("{\"q\": \"äöü€\", x}");  // 'x' is code point 15, byte 19
+  json m = f.recorder.messages().at(0);
+  CHECK(m["error"]["code"] == -32700);
+  CHECK(m["error"]["message"] ==
+        "parse error at line 1, column 15: the message is not valid JSON (syntax error while "
+        "parsing object key - invalid literal; last read: '\"äöü€\", x'; expected "
+        "string literal); send one complete JSON-RPC 2.0 object per line");
+  f.session->handle_message("{\n  \"a\": tru\n}");
+  INFO(f.recorder.messages().at(1).dump());
+  CHECK(f.recorder.messages().at(1)["error"]["message"].get<std::string>().rfind(
+            "parse error at line 2, column 11:", 0) == 0);
 }
 
 TEST_CASE("Batches are refused with an explanation", "[mcp][error]") {
