@@ -128,8 +128,11 @@ QueryResults parse_csv_results(std::string_view body) {
   while (!reader.at_end()) {
     std::size_t record_offset = reader.offset();
     reader.read_record(fields);
-    if (width == 0 && fields.size() == 1 && fields[0].value.empty() && !fields[0].quoted) {
-      fields.clear();
+    if (width != 1 && fields.size() == 1 && fields[0].value.empty() && !fields[0].quoted) {
+      // An empty line: an empty solution when there are no variables, a stray blank line when
+      // there are two or more (a real row would hold commas).
+      if (width == 0) results.rows.emplace_back();
+      continue;
     }
     if (fields.size() != width) {
       throw_syntax("malformed CSV results: a row has " + std::to_string(fields.size()) +

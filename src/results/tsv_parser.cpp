@@ -249,10 +249,14 @@ QueryResults parse_tsv_results(std::string_view body) {
       width = results.variables.size();
       header = false;
     } else {
-      if (width == 0 && line.empty())
-        fields.clear();
-      else
-        split_tabs(line, fields);
+      if (line.empty() && width != 1) {
+        // With no variables an empty line is an empty solution; with two or more it cannot be
+        // a row at all (that would need tabs), so it is a stray blank line: skip it.
+        if (width == 0) results.rows.emplace_back();
+        pos = next;
+        continue;
+      }
+      split_tabs(line, fields);
       if (fields.size() != width) {
         throw_syntax("malformed TSV results: a row has " + std::to_string(fields.size()) +
                          " fields but the header names " + std::to_string(width) + " variables",

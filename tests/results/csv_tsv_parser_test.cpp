@@ -162,3 +162,10 @@ TEST_CASE("TSV text after a term is rejected", "[results][error]") {
   REQUIRE(e.span.has_value());
   CHECK(e.span->column == 7);
 }
+
+TEST_CASE("blank lines in multi-column CSV and TSV results are skipped", "[results]") {
+  QueryResults tsv = parse_results("?a\t?b\n<x>\t1\n\n<y>\t2\n\n", ResultsFormat::Tsv);
+  CHECK(tsv.rows.size() == 2);
+  QueryResults csv = parse_results("a,b\r\nx,1\r\n\r\ny,2\r\n\r\n", ResultsFormat::Csv);
+  CHECK(csv.rows.size() == 2);
+}

@@ -93,6 +93,9 @@ TEST_CASE("boolean results survive serialize then parse in every format", "[resu
 TEST_CASE("results without variables or rows survive every format", "[results]") {
   QueryResults empty;
   check_round_trips(empty);
+  QueryResults one_empty_solution;  // SELECT * {} has one solution binding nothing
+  one_empty_solution.rows.emplace_back();
+  check_round_trips(one_empty_solution);
   QueryResults no_rows;
   no_rows.variables = {"x", "y"};
   check_round_trips(no_rows);
