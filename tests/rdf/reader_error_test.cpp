@@ -119,3 +119,29 @@ TEST_CASE("a byte order mark does not shift the columns of the first line", "[rd
       parse_rdf("\xEF\xBB\xBF<http://e/a> <http://e/b> 1 .", RdfSyntax::Turtle, "", "bom").size() ==
       1);
 }
+
+TEST_CASE("every truncation of a document parses or fails with a position inside it",
+          "[rdf][error]") {
+  const std::string text =
+      "@prefix ex: <http://example.org/> .\n"
+      "ex:s a ex:C ; ex:p \"caf\xC3\xA9 \\u00E9\"@fr, 12, 3.5e2, [ ex:q ( 1 _:x ) ] .\n"
+      "ex:g { ex:a ex:b \"\"\"long\n\xF0\x9F\x98\x80 text\"\"\"^^ex:dt . }\n";
+  std::size_t lines = 1;
+  for (char c : text)
+    lines += c == '\n';
+  for (auto syntax : {RdfSyntax::Turtle, RdfSyntax::TriG, RdfSyntax::NTriples}) {
+    for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+      try {
+        parse_rdf(std::string_view(text).substr(0, cut), syntax, "", "cut");
+      } catch (const Exception& e) {
+        INFO("cut at " << cut << ": " << e.what());
+        CHECK(e.error().kind == ErrorKind::Syntax);
+        REQUIRE(e.error().span);
+        CHECK(e.error().span->line >= 1);
+        CHECK(e.error().span->line <= lines);
+        CHECK(e.error().span->column >= 1);
+        CHECK(e.error().span->column <= 80);
+      }
+    }
+  }
+}
