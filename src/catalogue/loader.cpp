@@ -345,7 +345,15 @@ std::vector<std::filesystem::path> catalogue_files(
                       "' does not exist; give a Turtle file or a folder of *.ttl files");
     }
   }
-  return files;
+  // A file named twice (directly and through its folder) is read once.
+  std::vector<std::filesystem::path> unique;
+  std::set<std::filesystem::path> seen;
+  for (auto& file : files) {
+    std::error_code ec;
+    auto canonical = std::filesystem::weakly_canonical(file, ec);
+    if (seen.insert(ec ? file : canonical).second) unique.push_back(std::move(file));
+  }
+  return unique;
 }
 
 }  // namespace

@@ -203,3 +203,11 @@ TEST_CASE("service descriptions lend their dataset's metadata; literal endpoints
   CHECK(lit->description == "Its endpoint is written as a string.");
   CHECK(c.find("unknown") == nullptr);
 }
+
+TEST_CASE("a file named directly and through its folder is read once", "[catalogue]") {
+  ApiKey key;
+  const Catalogue c = load_catalogue(
+      {kData / "valid" / "20-dumps.ttl", kData / "valid", kData / "valid" / ".." / "valid"});
+  CHECK(c.endpoints().size() == 5);
+  CHECK(c.endpoints()[0].source == (kData / "valid" / "20-dumps.ttl").string());
+}
