@@ -29,6 +29,7 @@ struct PredicateObject {
 class FileGraph {
  public:
   explicit FileGraph(std::vector<rdf::Quad> quads) : quads_(std::move(quads)) {
+    // The index points into quads_, so a FileGraph is never copied or moved (see below).
     for (const auto& q : quads_) {
       auto [it, inserted] = index_.try_emplace(q.subject.to_ntriples(), subjects_.size());
       if (inserted) subjects_.push_back(&q.subject);
@@ -37,6 +38,9 @@ class FileGraph {
       objects_.insert(q.object.to_ntriples());
     }
   }
+
+  FileGraph(const FileGraph&) = delete;
+  FileGraph& operator=(const FileGraph&) = delete;
 
   const std::vector<const Term*>& subjects() const { return subjects_; }
 
@@ -72,7 +76,7 @@ class FileGraph {
 // An entry being built, with what is needed to report on it.
 struct Candidate {
   Endpoint endpoint;
-  std::string name;         // "<iri>" or "[] \"title\"" for messages
+  std::string name;         // "<iri>" or "[ dcterms:title \"...\" ]", for messages
   std::string subject_iri;  // empty for a blank node
   std::string explicit_id;  // smcp:id / usable dcterms:identifier
   bool id_is_smcp = false;

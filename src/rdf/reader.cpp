@@ -196,6 +196,7 @@ std::atomic<unsigned long> next_document{1};
 struct ParseState {
   std::unique_ptr<SerdEnv, SerdEnvDeleter> env;
   const QuadSink* sink = nullptr;
+  const PrefixSink* prefix_sink = nullptr;  // may be null
   Source* source = nullptr;
   std::string source_name;
   std::optional<Error> error;         // the first error reported
@@ -270,7 +271,23 @@ struct ParseState {
   }
   static SerdStatus on_prefix(void* handle, const SerdNode* name, const SerdNode* uri) {
     auto* self = static_cast<ParseState*>(handle);
-    return serd_env_set_prefix(self->env.get(), name, uri);
+    const SerdStatus status = serd_env_set_prefix(self->env.get(), name, uri);
+    if (status || !self->prefix_sink || !*self->prefix_sink) return status;
+    if (self->error || self->sink_exception) return SERD_ERR_UNKNOWN;
+    try {
+      // Expanding "name:" yields the namespace as the environment resolved it.
+      const std::string curie = node_text(name) + ":";
+      const SerdNode node =
+          serd_node_from_string(SERD_CURIE, reinterpret_cast<const uint8_t*>(curie.c_str()));
+      SerdNode expanded = serd_env_expand_node(self->env.get(), &node);
+      const std::string iri = expanded.buf ? node_text(&expanded) : node_text(uri);
+      serd_node_free(&expanded);
+      (*self->prefix_sink)(node_text(name), iri);
+      return SERD_SUCCESS;
+    } catch (...) {
+      self->sink_exception = std::current_exception();
+      return SERD_ERR_UNKNOWN;
+    }
   }
   static SerdStatus on_statement(void* handle, SerdStatementFlags, const SerdNode* graph,
                                  const SerdNode* subject, const SerdNode* predicate,
@@ -334,7 +351,7 @@ SerdSyntax to_serd(RdfSyntax syntax) {
 }
 
 void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
-                const std::string& source_name, const QuadSink& sink) {
+                const std::string& source_name, const QuadSink& sink, const PrefixSink* on_prefix) {
   // On the heap: the buffers are ~70 KiB, too much for small worker stacks.
   auto source = std::make_unique<Source>();
   source->feed = &feed;
@@ -343,6 +360,7 @@ void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
       serd_node_from_string(SERD_URI, reinterpret_cast<const uint8_t*>(base_iri.c_str()));
   state.env.reset(serd_env_new(base_iri.empty() ? nullptr : &base));
   state.sink = &sink;
+  state.prefix_sink = on_prefix;
   state.source = source.get();
   state.source_name = source_name;
 
@@ -381,13 +399,25 @@ std::string file_iri(const std::filesystem::path& path) {
 }  // namespace
 
 void for_each_rdf_quad(std::string_view text, RdfSyntax syntax, const std::string& base_iri,
+                       const std::string& source_name, const QuadSink& sink,
+                       const PrefixSink& on_prefix) {
+  StringFeed feed(text);
+  run_reader(feed, syntax, base_iri, source_name, sink, &on_prefix);
+}
+
+void for_each_rdf_quad(std::string_view text, RdfSyntax syntax, const std::string& base_iri,
                        const std::string& source_name, const QuadSink& sink) {
   StringFeed feed(text);
-  run_reader(feed, syntax, base_iri, source_name, sink);
+  run_reader(feed, syntax, base_iri, source_name, sink, nullptr);
 }
 
 void for_each_rdf_quad(const std::filesystem::path& path, std::optional<RdfSyntax> syntax,
                        const QuadSink& sink) {
+  for_each_rdf_quad(path, syntax, sink, PrefixSink());
+}
+
+void for_each_rdf_quad(const std::filesystem::path& path, std::optional<RdfSyntax> syntax,
+                       const QuadSink& sink, const PrefixSink& on_prefix) {
   if (!syntax) syntax = rdf_syntax_from_path(path);
   if (!syntax)
     throw_error(ErrorKind::InvalidArgument,
@@ -400,7 +430,7 @@ void for_each_rdf_quad(const std::filesystem::path& path, std::optional<RdfSynta
   if (!feed.is_open())
     throw_error(ErrorKind::InvalidArgument, "cannot open RDF file '" + path.string() + "'");
   try {
-    run_reader(feed, *syntax, file_iri(path), path.string(), sink);
+    run_reader(feed, *syntax, file_iri(path), path.string(), sink, &on_prefix);
   } catch (const Exception&) {
     // A read failure ends the input early, which Serd reports as a syntax error: the read
     // failure is the real cause.

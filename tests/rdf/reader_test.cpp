@@ -282,3 +282,17 @@ TEST_CASE("an empty document has no quads", "[rdf]") {
   CHECK(parse_rdf("# only a comment\n", RdfSyntax::NTriples, "", "e").empty());
   CHECK(parse_rdf("@prefix a: <http://a/> .", RdfSyntax::TriG, "", "e").empty());
 }
+
+TEST_CASE("prefix declarations are reported with resolved namespaces", "[rdf]") {
+  std::vector<std::pair<std::string, std::string>> prefixes;
+  long quads = 0;
+  for_each_rdf_quad(
+      "@prefix ex: <http://example.org/> .\nPREFIX rel: <sub/>\n@prefix : <#> .\n:a ex:p rel:b .",
+      RdfSyntax::Turtle, "http://base.example/doc", "p.ttl", [&](const Quad&) { ++quads; },
+      [&](const std::string& name, const std::string& iri) { prefixes.emplace_back(name, iri); });
+  CHECK(quads == 1);
+  CHECK(prefixes ==
+        std::vector<std::pair<std::string, std::string>>{{"ex", "http://example.org/"},
+                                                         {"rel", "http://base.example/sub/"},
+                                                         {"", "http://base.example/doc#"}});
+}

@@ -52,6 +52,10 @@ std::optional<RdfSyntax> rdf_syntax_from_media_type(std::string_view media_type)
 std::optional<RdfSyntax> rdf_syntax_from_path(const std::filesystem::path& path);
 
 using QuadSink = std::function<void(const Quad&)>;
+// Called for every @prefix / PREFIX directive, in document order, with the prefix name (without
+// ':') and the namespace IRI resolved against the base. Lets a caller re-serialize with the
+// document's own prefixes.
+using PrefixSink = std::function<void(const std::string& name, const std::string& iri)>;
 
 // Parses `text`. `base_iri` may be empty (relative IRIs then stay relative). `source_name`
 // names the text in error messages (a file name, an URL, "--endpoint"...).
@@ -71,5 +75,11 @@ void for_each_rdf_quad(std::string_view text, RdfSyntax syntax, const std::strin
                        const std::string& source_name, const QuadSink& sink);
 void for_each_rdf_quad(const std::filesystem::path& path, std::optional<RdfSyntax> syntax,
                        const QuadSink& sink);
+// The same, also reporting prefix declarations (an exception from `on_prefix` propagates too).
+void for_each_rdf_quad(std::string_view text, RdfSyntax syntax, const std::string& base_iri,
+                       const std::string& source_name, const QuadSink& sink,
+                       const PrefixSink& on_prefix);
+void for_each_rdf_quad(const std::filesystem::path& path, std::optional<RdfSyntax> syntax,
+                       const QuadSink& sink, const PrefixSink& on_prefix);
 
 }  // namespace sparqlmcp::rdf
