@@ -8,7 +8,9 @@
 // - Blank node labels are unique per parse: every call gets a fresh label prefix ("d<N>_"), so
 //   quads from two documents (or two parses of the same document) never share a blank node,
 //   while one label inside one document always names the same node. Anonymous nodes ([] and
-//   collections) get Serd's generated labels under the same prefix.
+//   collections) get Serd's generated labels ("b1", "b2", ...) under the same prefix; a
+//   document's own label of that shape is renamed by Serd ("_:b1" -> "d<N>_B1") so the two never
+//   merge.
 // - Literals: the datatype is the expanded IRI (xsd:string normalised away by rdf::Term), the
 //   language tag is kept as written.
 // - Quads outside a named graph have the default graph (Term::iri("")) as graph.

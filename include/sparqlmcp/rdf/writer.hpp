@@ -28,7 +28,8 @@ std::string serialize_nquads(const std::vector<Quad>& quads);
 // @prefix in the order given and used for every IRI whose local part is a safe PN_LOCAL.
 // rdf:type is written `a`; xsd:integer, xsd:decimal, xsd:double and xsd:boolean literals with a
 // canonical-looking lexical form are written bare. A blank node used exactly once as an object
-// is nested as `[ ... ]`.
+// is nested as `[ ... ]`, a well-formed rdf:first/rdf:rest chain as `( ... )`, rdf:nil as `()`.
+// Blank nodes that only nest inside each other (cycles) are written with labels.
 std::string serialize_turtle(const std::vector<Triple>& triples,
                              const std::vector<std::pair<std::string, std::string>>& prefixes);
 
