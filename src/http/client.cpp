@@ -223,8 +223,13 @@ void Client::Impl::start(std::unique_ptr<Transfer> transfer) {
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t.error_buffer);
   curl_easy_setopt(e, CURLOPT_USERAGENT, options.user_agent.c_str());
   curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");  // every encoding libcurl can decode
-  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(e, CURLOPT_MAXREDIRS, options.max_redirects);
+  // 0 (or less) means: do not follow, hand the 3xx to the caller. Never unbounded.
+  if (options.max_redirects > 0) {
+    curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 1L);
+    curl_easy_setopt(e, CURLOPT_MAXREDIRS, options.max_redirects);
+  }
+  // A configured proxy must never see loopback traffic (local test and demo endpoints).
+  curl_easy_setopt(e, CURLOPT_NOPROXY, "localhost,127.0.0.1,::1");
   // Only HTTP(S), also after a redirect: a server must not steer us to file:// or others.
   curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(e, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");

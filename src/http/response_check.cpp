@@ -212,7 +212,7 @@ std::string body_text(std::string_view content_type, std::string_view body, std:
 
 std::string status_message(long status, std::string_view content_type, std::string_view body,
                            std::string_view method, std::string_view accept,
-                           std::string_view retry_after) {
+                           std::string_view retry_after, std::string_view location) {
   const std::string reason = reason_phrase(status);
   const std::string code = "HTTP " + std::to_string(status) + (reason.empty() ? "" : " " + reason);
   const std::string text = body_text(content_type, body);
@@ -263,9 +263,11 @@ std::string status_message(long status, std::string_view content_type, std::stri
     if (status == 503) message += "; it is overloaded or down for maintenance, try again later";
     return with_text(message, text);
   }
-  if (status >= 300 && status < 400)
-    return with_text("the endpoint answered with a redirect that was not followed (" + code + ")",
-                     text);
+  if (status >= 300 && status < 400) {
+    std::string message = "the endpoint answered with a redirect that was not followed (" + code;
+    if (!location.empty()) message += " to " + std::string(location);
+    return message + "); use the target URL as the endpoint";
+  }
   if (status >= 400 && status < 500)
     return with_text("the endpoint refused the request (" + code + ")", text);
   return with_text("the endpoint answered with an unexpected status (" + code + ")", text);

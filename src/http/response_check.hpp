@@ -18,10 +18,11 @@ std::string body_text(std::string_view content_type, std::string_view body,
                       std::size_t max_bytes = 300);
 
 // The message for a non-2xx status. `method` is the HTTP method that was used and `accept`
-// the Accept header sent; `retry_after` is the raw Retry-After header, may be empty.
+// the Accept header sent; `retry_after` and `location` are the raw Retry-After and Location
+// headers, may be empty.
 std::string status_message(long status, std::string_view content_type, std::string_view body,
                            std::string_view method, std::string_view accept,
-                           std::string_view retry_after);
+                           std::string_view retry_after, std::string_view location = {});
 
 // Retry-After as a delay from now: delta-seconds or an HTTP-date (a date in the past is 0).
 std::optional<std::chrono::milliseconds> parse_retry_after(std::string_view value);

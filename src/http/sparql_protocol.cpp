@@ -134,9 +134,10 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
         return;
       }
     }
-    complete(make_remote_error(detail::status_message(status, response.content_type, response.body,
-                                                      method_, accept_, retry_after),
-                               config_.endpoint, status, 0, response.body));
+    complete(make_remote_error(
+        detail::status_message(status, response.content_type, response.body, method_, accept_,
+                               retry_after, find_header(response.headers, "Location").value_or("")),
+        config_.endpoint, status, 0, response.body));
   }
 
   Error timeout_error() const {

@@ -40,6 +40,14 @@ std::string with_detail(std::string message, const std::string& detail) {
   return message;
 }
 
+bool has_http_scheme(const std::string& url) {
+  std::unique_ptr<CURLU, decltype(&curl_url_cleanup)> handle(curl_url(), &curl_url_cleanup);
+  if (!handle || curl_url_set(handle.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK)
+    return false;
+  const std::string scheme = url_part(handle.get(), CURLUPART_SCHEME, 0);
+  return scheme == "http" || scheme == "https";
+}
+
 }  // namespace
 
 std::string host_and_port(const std::string& url) {
@@ -86,8 +94,13 @@ Error transport_error(const TransportFailure& failure) {
                 "http://host/sparql";
       break;
     case CURLE_UNSUPPORTED_PROTOCOL:
-      kind = ErrorKind::InvalidArgument;
-      message = "the URL '" + failure.url + "' uses a scheme other than http or https";
+      // Also libcurl's answer to an HTTP/0.9-style reply (no status line) from an http URL.
+      if (has_http_scheme(failure.url)) {
+        message = "the server at " + where + " sent something that is not a valid HTTP response";
+      } else {
+        kind = ErrorKind::InvalidArgument;
+        message = "the URL '" + failure.url + "' uses a scheme other than http or https";
+      }
       break;
     case CURLE_GOT_NOTHING:
       message = "the server at " + where + " closed the connection without sending a response";

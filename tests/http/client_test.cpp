@@ -382,3 +382,66 @@ TEST_CASE("find_header matches names case-insensitively", "[http]") {
   CHECK(find_header(headers, "Retry-After") == "3");
   CHECK_FALSE(find_header(headers, "Location").has_value());
 }
+
+TEST_CASE("misbehaving servers give remote errors in plain words", "[http][integration][error]") {
+  TestServer server;
+  Client client;
+  const std::string where = "127.0.0.1:" + std::to_string(server.port());
+  auto failure = [&](const std::string& path) {
+    auto outcome = client.send(get(server.url(path)), nullptr);
+    REQUIRE_FALSE(outcome.ok());
+    CHECK(outcome.error().kind == ErrorKind::Remote);
+    REQUIRE(outcome.error().remote);
+    CHECK(outcome.error().remote->endpoint == server.url(path));
+    return std::make_pair(outcome.error().message, outcome.error().remote->transport_code);
+  };
+  auto [dropped, dropped_code] = failure("/drop");
+  CHECK(dropped == "the server at " + where + " closed the connection without sending a response");
+  CHECK(dropped_code == CURLE_GOT_NOTHING);
+  auto [cut, cut_code] = failure("/short");
+  CHECK(cut == "the connection to " + where + " broke while receiving the response");
+  CHECK(cut_code == CURLE_PARTIAL_FILE);
+  auto [garbage, garbage_code] = failure("/garbage");
+  CHECK(garbage == "the server at " + where + " sent something that is not a valid HTTP response");
+  CHECK(garbage_code != 0);
+}
+
+TEST_CASE("one cancelled token aborts every transfer that shares it",
+          "[http][integration][error]") {
+  TestServer server;
+  ClientOptions options;
+  options.max_host_connections = 16;
+  Client client(options);
+  auto token = std::make_shared<CancellationToken>();
+  std::mutex mutex;
+  std::condition_variable finished;
+  int cancelled = 0;
+  int done = 0;
+  for (int i = 0; i < 10; ++i) {
+    client.async_send(get(server.url("/slow?ms=5000")), token, [&](Outcome<Response> outcome) {
+      std::lock_guard lock(mutex);
+      ++done;
+      if (!outcome.ok() && outcome.error().kind == ErrorKind::Cancelled) ++cancelled;
+      finished.notify_one();
+    });
+  }
+  std::this_thread::sleep_for(milliseconds(200));
+  auto cancelled_at = Clock::now();
+  token->cancel();
+  {
+    std::unique_lock lock(mutex);
+    REQUIRE(finished.wait_for(lock, std::chrono::seconds(5), [&] { return done == 10; }));
+  }
+  CHECK(since(cancelled_at) < milliseconds(100));
+  CHECK(cancelled == 10);
+}
+
+TEST_CASE("a client with max_redirects 0 returns the redirect itself", "[http][integration]") {
+  TestServer server;
+  ClientOptions options;
+  options.max_redirects = 0;
+  Client client(options);
+  auto response = client.send(get(server.url("/redirect?n=1&code=302")), nullptr).take();
+  CHECK(response.status == 302);
+  CHECK(find_header(response.headers, "Location") == "/echo");
+}

@@ -124,6 +124,9 @@ TEST_CASE("status messages say what went wrong and what to do", "[http][error]")
   CHECK(status_message(503, "text/html", "<h1>Maintenance</h1>", "GET", "", "") ==
         "the endpoint failed (HTTP 503 Service Unavailable); it is overloaded or down for "
         "maintenance, try again later: Maintenance");
+  CHECK(status_message(301, "", "", "GET", "", "", "https://h/sparql") ==
+        "the endpoint answered with a redirect that was not followed (HTTP 301 to "
+        "https://h/sparql); use the target URL as the endpoint");
   CHECK(status_message(418, "", "", "GET", "", "") ==
         "the endpoint refused the request (HTTP 418)");
 }

@@ -454,3 +454,39 @@ TEST_CASE("a 200 with an empty body is not a SPARQL result", "[http][integration
         "the endpoint answered with an empty body instead of SPARQL results");
   CHECK(outcome.error().remote->http_status == 200);
 }
+
+TEST_CASE("a redirect the client may not follow is a remote error naming the target",
+          "[http][integration][error]") {
+  TestServer server;
+  ClientOptions options;
+  options.max_redirects = 0;
+  Client client(options);
+  SparqlProtocolClient protocol(client);
+  auto outcome = protocol.query(config_for(server.url("/redirect?n=1&code=301")), kQuery,
+                                kSelectAccept, nullptr);
+  REQUIRE_FALSE(outcome.ok());
+  CHECK(outcome.error().kind == ErrorKind::Remote);
+  CHECK(outcome.error().message ==
+        "the endpoint answered with a redirect that was not followed (HTTP 301 to /echo); use "
+        "the target URL as the endpoint");
+  CHECK(outcome.error().remote->http_status == 301);
+}
+
+TEST_CASE("destroying the client during a retry wait completes the query with Cancelled",
+          "[http][integration][error]") {
+  TestServer server;
+  std::promise<Outcome<SparqlResponse>> done;
+  auto future = done.get_future();
+  {
+    Client client;
+    SparqlProtocolClient protocol(client);
+    protocol.async_query(
+        config_for(server.url("/retry?key=h&status=503&times=1&after=5")), kQuery, kSelectAccept,
+        nullptr, [&done](Outcome<SparqlResponse> outcome) { done.set_value(std::move(outcome)); });
+    std::this_thread::sleep_for(milliseconds(300));
+  }
+  REQUIRE(future.wait_for(milliseconds(0)) == std::future_status::ready);
+  auto outcome = future.get();
+  REQUIRE_FALSE(outcome.ok());
+  CHECK(outcome.error().kind == ErrorKind::Cancelled);
+}

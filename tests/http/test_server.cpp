@@ -92,6 +92,16 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void write() {
+    if (reply_.raw) {
+      chunk_ = *reply_.raw;
+      asio::async_write(socket_, asio::buffer(chunk_),
+                        [self = shared_from_this()](beast::error_code, std::size_t) {
+                          beast::error_code ignored;
+                          self->socket_.shutdown(tcp::socket::shutdown_both, ignored);
+                          self->socket_.close(ignored);
+                        });
+      return;
+    }
     if (reply_.stream_bytes > 0) {
       std::string head = "HTTP/1.1 " + std::to_string(reply_.status) + " OK\r\n";
       for (const auto& [name, value] : reply_.headers)
@@ -252,6 +262,21 @@ void install_default_routes(TestServer& server, TestServer::State& state) {
                       {"Content-Encoding", "gzip"},
                       {"X-Seen-Accept-Encoding", seen}},
                      gzip(kSparqlJson)};
+  });
+  server.route("/drop", [](const TestRequest&) {
+    TestReply reply;
+    reply.raw = "";
+    return reply;
+  });
+  server.route("/short", [](const TestRequest&) {
+    TestReply reply;
+    reply.raw = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nabc";
+    return reply;
+  });
+  server.route("/garbage", [](const TestRequest&) {
+    TestReply reply;
+    reply.raw = "SPARQL ENDPOINT READY\r\n\r\n";
+    return reply;
   });
   server.route("/huge", [](const TestRequest& request) {
     TestReply reply{200, {{"Content-Type", "text/plain"}}, ""};

@@ -36,8 +36,8 @@ inline constexpr const char* kDefaultUserAgent =
 
 struct ClientOptions {
   std::string user_agent = kDefaultUserAgent;  // empty means kDefaultUserAgent
-  long max_redirects = 5;                      // per request; more is a transport error
-  long max_host_connections = 8;               // CURLMOPT_MAX_HOST_CONNECTIONS; 0 = unlimited
+  long max_redirects = 5;         // per request; more is a transport error; 0: return the 3xx
+  long max_host_connections = 8;  // CURLMOPT_MAX_HOST_CONNECTIONS; 0 = unlimited
   std::size_t max_response_bytes = 64 * 1024 * 1024;  // decoded body bytes, per request
 };
 
