@@ -82,6 +82,10 @@ void Catalogue::add(Endpoint endpoint) {
   if (endpoint.id.empty() || endpoint.endpoint_iri.empty())
     throw_error(ErrorKind::InvalidArgument,
                 "a catalogue entry needs an id and an endpoint IRI (from " + endpoint.source + ")");
+  // An ad hoc entry's id was derived by us, not chosen by the user: several --endpoint URLs on
+  // one host (one Virtuoso serving many default-graph-uri "endpoints") get host, host-2, ...
+  if (endpoint.source == kAdhocSource && find_by_id(endpoint.id))
+    endpoint.id = unique_id(endpoint.id);
   if (const Endpoint* other = find_by_id(endpoint.id))
     throw_error(ErrorKind::InvalidArgument,
                 "duplicate catalogue id '" + endpoint.id + "': <" + endpoint.endpoint_iri + "> (" +
@@ -177,7 +181,7 @@ Endpoint make_adhoc_endpoint(std::string iri) {
   e.title = std::string(host);
   e.endpoint_iri = std::move(iri);
   e.description = "Ad hoc endpoint given on the command line (no description).";
-  e.source = "--endpoint";
+  e.source = std::string(kAdhocSource);
   return e;
 }
 

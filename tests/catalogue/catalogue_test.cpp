@@ -165,3 +165,21 @@ TEST_CASE("slugs are lowercase ASCII words joined by dashes", "[catalogue]") {
   CHECK_FALSE(is_valid_id(""));
   CHECK_FALSE(is_valid_id("café"));
 }
+
+TEST_CASE("ad hoc endpoints on one host get distinct ids, the same IRI is still refused",
+          "[catalogue]") {
+  Catalogue c;
+  c.add(make_adhoc_endpoint("http://127.0.0.1:8890/sparql?default-graph-uri=urn:a"));
+  c.add(make_adhoc_endpoint("http://127.0.0.1:8890/sparql?default-graph-uri=urn:b"));
+  c.add(make_adhoc_endpoint("http://127.0.0.1:3030/ds/sparql"));
+  REQUIRE(c.endpoints().size() == 3);
+  CHECK(c.endpoints()[0].id == "127-0-0-1");
+  CHECK(c.endpoints()[1].id == "127-0-0-1-2");
+  CHECK(c.endpoints()[2].id == "127-0-0-1-3");
+  CHECK(c.find_by_iri("http://127.0.0.1:8890/sparql?default-graph-uri=urn:b")->id == "127-0-0-1-2");
+  CHECK_THROWS_AS(c.add(make_adhoc_endpoint("http://127.0.0.1:3030/ds/sparql/")), Exception);
+  // a catalogue entry's id is never renamed
+  std::string message;
+  CHECK(kind_of_add(c, entry("127-0-0-1", "http://other.example/"), message) ==
+        ErrorKind::InvalidArgument);
+}

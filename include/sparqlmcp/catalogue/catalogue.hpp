@@ -44,10 +44,14 @@ struct Endpoint {
   bool answered_locally = false;
 };
 
+// Endpoint::source of entries made by make_adhoc_endpoint().
+inline constexpr std::string_view kAdhocSource = "--endpoint";
+
 class Catalogue {
  public:
   // Adds an entry. Throws InvalidArgument when the id, or the IRI (compared tolerantly, as
-  // find_by_iri does), is already taken, or when the id or IRI is empty.
+  // find_by_iri does), is already taken, or when the id or IRI is empty. Exception: an ad hoc
+  // entry (source kAdhocSource) whose derived id is taken gets a unique one (id-2, id-3, ...).
   void add(Endpoint endpoint);
 
   const std::vector<Endpoint>& endpoints() const { return endpoints_; }
