@@ -139,13 +139,20 @@ SourceText::SourceText(std::string_view original) : original_(original) {
 
 SourceSpan SourceText::position(std::size_t offset) const {
   if (pre_) offset = offset < map_.size() ? map_[offset] : original_.size();
+  if (offset > original_.size()) offset = original_.size();
+  if (offset >= cached_offset_) {
+    cached_span_ = span_of(original_, offset, cached_offset_, cached_span_);
+    cached_offset_ = offset;
+    return cached_span_;
+  }
   return span_of(original_, offset);
 }
 
-SourceSpan span_of(std::string_view original_, std::size_t offset) {
+SourceSpan span_of(std::string_view original_, std::size_t offset, std::size_t from,
+                   SourceSpan from_span) {
   if (offset > original_.size()) offset = original_.size();
-  SourceSpan span{1, 1};
-  std::size_t pos = 0;
+  SourceSpan span = from_span;
+  std::size_t pos = from;
   while (pos < offset) {
     char c = original_[pos];
     if (c == '\n') {

@@ -54,10 +54,16 @@ class SourceText {
   bool pre_ = false;
   std::string buffer_;
   std::vector<std::uint32_t> map_;  // offset in buffer_ -> offset in original_
+  // The parser asks for positions in increasing order; scanning on from the last answer keeps
+  // that linear in the query length.
+  mutable std::size_t cached_offset_ = 0;
+  mutable SourceSpan cached_span_{1, 1};
 };
 
-// 1-based line and code point column of a byte offset of `text`.
-SourceSpan span_of(std::string_view text, std::size_t offset);
+// 1-based line and code point column of a byte offset of `text`, scanning from `from` (a
+// character boundary whose position is `from_span`).
+SourceSpan span_of(std::string_view text, std::size_t offset, std::size_t from = 0,
+                   SourceSpan from_span = {1, 1});
 
 std::vector<Token> tokenize(const SourceText& source);
 

@@ -429,7 +429,10 @@ bool Parser::starts_var_or_term() const {
 }
 
 VarOrTerm Parser::fresh_blank() {
-  return VarOrTerm::constant(rdf::Term::blank("." + std::to_string(blank_counter_++)));
+  // (Built with insert rather than "." + to_string: g++ 12 -O2 warns falsely on the latter.)
+  std::string label = std::to_string(blank_counter_++);
+  label.insert(0, 1, '.');
+  return VarOrTerm::constant(rdf::Term::blank(std::move(label)));
 }
 
 // [106] VarOrTerm ::= Var | GraphTerm

@@ -91,7 +91,8 @@ std::string TextWriter::blank_label(const std::string& label) {
   if (it != generated_.end()) return it->second;
   std::string name;
   do {
-    name = "b" + std::to_string(next_generated_++);
+    name = std::to_string(next_generated_++);
+    name.insert(0, 1, 'b');
   } while (reserved_.count(name) != 0);
   generated_.emplace(label, name);
   return name;

@@ -213,7 +213,8 @@ Expr Translator::replace_aggregates(const Expr& e,
     std::string key = algebra::to_sse(agg);
     for (const auto& [var, existing] : aggs)
       if (algebra::to_sse(existing) == key) return Expr::variable(var);
-    std::string var = "." + std::to_string(aggs.size());
+    std::string var = std::to_string(aggs.size());
+    var.insert(0, 1, '.');
     aggs.emplace_back(var, std::move(agg));
     return Expr::variable(var);
   }
