@@ -8,6 +8,8 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# One compile job per core: the machines have 2 cores and memory to spare, not more.
+export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
 catalogue=$repo/catalogue
 
 {
