@@ -55,13 +55,19 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     if (use_get) {
       request.method = "GET";
       request.url = get_url;
-    } else {
+    } else if (!form_post_) {
       // Protocol 2.1.3 "query via POST directly": the endpoint's own query string (e.g.
       // default-graph-uri) stays in the URL.
       request.method = "POST";
       request.url = std::string(without_fragment(config_.endpoint));
       request.headers.emplace_back("Content-Type", "application/sparql-query");
       request.body = query_;
+    } else {
+      // Protocol 2.1.2 "query via URL-encoded POST", for servers that refuse the direct body.
+      request.method = "POST";
+      request.url = std::string(without_fragment(config_.endpoint));
+      request.headers.emplace_back("Content-Type", "application/x-www-form-urlencoded");
+      request.body = "query=" + percent_encode(query_);
     }
     if (!accept_.empty()) request.headers.emplace_back("Accept", accept_);
     for (const auto& [name, value] : config_.headers) {
@@ -113,6 +119,12 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     // A GET URL too long for this server: the same query fits in a POST body.
     if (status == 414 && method_ == "GET" && config_.method == HttpMethodPreference::Auto) {
       force_post_ = true;
+      attempt();
+      return;
+    }
+    // A server without direct POST support (415) usually takes the URL-encoded form.
+    if (status == 415 && method_ == "POST" && !form_post_) {
+      form_post_ = true;
       attempt();
       return;
     }
@@ -168,7 +180,8 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
   std::string method_;
   int attempts_ = 0;
   int retries_ = 0;
-  bool force_post_ = false;
+  bool force_post_ = false;  // after a 414 on GET
+  bool form_post_ = false;   // after a 415 on a direct POST
 };
 
 }  // namespace

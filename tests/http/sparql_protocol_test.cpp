@@ -490,3 +490,23 @@ TEST_CASE("destroying the client during a retry wait completes the query with Ca
   REQUIRE_FALSE(outcome.ok());
   CHECK(outcome.error().kind == ErrorKind::Cancelled);
 }
+
+TEST_CASE("a 415 on a direct POST falls back to a URL-encoded POST", "[http][integration]") {
+  TestServer server;
+  server.route("/form-only", [](const testing::TestRequest& request) {
+    for (const auto& [name, value] : request.headers) {
+      if (name == "Content-Type" && value == "application/x-www-form-urlencoded" &&
+          testing::query_param(request.body, "query") == kQuery)
+        return testing::TestReply{
+            200, {{"Content-Type", "application/sparql-results+json"}}, testing::kSparqlJson};
+    }
+    return testing::TestReply{415, {{"Content-Type", "text/plain"}}, "unsupported media type"};
+  });
+  Client client;
+  SparqlProtocolClient protocol(client);
+  SparqlEndpointConfig config = config_for(server.url("/form-only"));
+  config.method = HttpMethodPreference::Post;
+  auto response = protocol.query(config, kQuery, kSelectAccept, nullptr).take();
+  CHECK(response.attempts == 2);
+  CHECK(response.body == testing::kSparqlJson);
+}

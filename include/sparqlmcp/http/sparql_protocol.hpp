@@ -30,7 +30,8 @@ namespace sparqlmcp::http {
 
 // Auto: GET with ?query= when the resulting URL is at most get_max_url_length bytes, else POST
 // with the query as an application/sparql-query body (Protocol 2.1.2 and 2.1.3). Get and Post
-// force the method.
+// force the method. Fallbacks, each one extra attempt: a 414 on an automatic GET is retried as
+// POST; a 415 on a direct POST is retried as an application/x-www-form-urlencoded POST (2.1.2).
 enum class HttpMethodPreference { Auto, Get, Post };
 
 struct SparqlEndpointConfig {
