@@ -83,6 +83,9 @@ std::vector<ManifestEntry> read_manifest(const std::string& path) {
     std::string type = first_object(state, id, std::string(kRdf) + "type");
     e.type = type.substr(type.find_last_of("#/") + 1);
     std::string action = first_object(state, id, std::string(kMf) + "action");
+    if (action.rfind("_:", 0) == 0)  // evaluation tests: [ qt:query <q.rq> ; qt:data ... ]
+      action = first_object(state, action,
+                            "http://www.w3.org/2001/sw/DataAccess/tests/test-query#query");
     e.action = action.rfind("file://", 0) == 0 ? action.substr(7) : action;
     entries.push_back(std::move(e));
     list = first_object(state, list, std::string(kRdf) + "rest");

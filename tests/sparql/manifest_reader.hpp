@@ -10,7 +10,7 @@ struct ManifestEntry {
   std::string id;      // the entry IRI
   std::string name;    // mf:name
   std::string type;    // local name of rdf:type, e.g. "PositiveSyntaxTest11"
-  std::string action;  // file path of mf:action (file: IRI without the scheme)
+  std::string action;  // file path of mf:action, or of its qt:query for evaluation tests
 };
 
 // Throws std::runtime_error when the file cannot be read.

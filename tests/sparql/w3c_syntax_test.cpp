@@ -2,7 +2,9 @@
 // SPARQL 1.1 (syntax-query, syntax-fed) manifests. Positive tests must also round-trip:
 // to_sse(parse(serialize(parse(q)))) == to_sse(parse(q)).
 // SPARQL Update syntax tests (PositiveUpdateSyntaxTest11 / NegativeUpdateSyntaxTest11) are out
-// of scope: this server refuses updates, so they are counted as skipped.
+// of scope: this server refuses updates, so they are counted as skipped. The query files of the
+// SPARQL 1.1 evaluation tests are also parsed and round-tripped (their results are not checked
+// here: evaluation belongs to the engine).
 
 #include <catch2/catch.hpp>
 
@@ -33,7 +35,8 @@ const std::map<std::string, std::string>& skip_list() {
   return skips;
 }
 
-void run_manifest(const std::string& folder) {
+// `evaluation`: also parse and round-trip the queries of mf:QueryEvaluationTest entries.
+void run_manifest(const std::string& folder, bool evaluation = false) {
   std::string path =
       std::string(SPARQLMCP_SHARED_DIR) + "/w3c-sparql-tests/sparql/" + folder + "/manifest.ttl";
   auto entries = testing::read_manifest(path);
@@ -45,10 +48,11 @@ void run_manifest(const std::string& folder) {
   auto& folder_results = results[folder];
   int total = 0, skipped = 0;
   for (const auto& e : entries) {
-    bool positive = e.type == "PositiveSyntaxTest" || e.type == "PositiveSyntaxTest11";
+    bool positive = e.type == "PositiveSyntaxTest" || e.type == "PositiveSyntaxTest11" ||
+                    (evaluation && e.type == "QueryEvaluationTest" && !e.action.empty());
     bool negative = e.type == "NegativeSyntaxTest" || e.type == "NegativeSyntaxTest11";
     if (!positive && !negative) {
-      ++skipped;  // update syntax tests: out of scope (read-only server)
+      ++skipped;  // update syntax tests (out of scope: read-only server), evaluation tests
       continue;
     }
     if (skip_list().count(e.id)) {
@@ -102,7 +106,7 @@ void run_manifest(const std::string& folder) {
   for (const auto& [id, ok] : folder_results)
     passed += ok ? 1 : 0;
   std::cout << "[w3c] " << folder << ": " << passed << " / " << total << " passed";
-  if (skipped) std::cout << " (" << skipped << " update or skipped entries not run)";
+  if (skipped) std::cout << " (" << skipped << " entries of other kinds not run)";
   std::cout << std::endl;
 }
 
@@ -122,4 +126,43 @@ TEST_CASE("W3C SPARQL 1.1 query syntax tests parse and round-trip", "[sparql][w3
 
 TEST_CASE("W3C SPARQL 1.1 federation syntax tests parse and round-trip", "[sparql][w3c]") {
   run_manifest("sparql11/syntax-fed");
+}
+
+TEST_CASE("queries and syntax tests of the SPARQL 1.1 evaluation manifests pass", "[sparql][w3c]") {
+  for (const char* folder :
+       {"sparql11/aggregates", "sparql11/bind", "sparql11/bindings", "sparql11/construct",
+        "sparql11/exists", "sparql11/functions", "sparql11/grouping", "sparql11/negation",
+        "sparql11/project-expression", "sparql11/property-path", "sparql11/subquery",
+        "sparql11/service", "sparql11/cast"}) {
+    run_manifest(folder, true);
+  }
+}
+
+TEST_CASE("queries of the SPARQL 1.0 evaluation manifests parse and round-trip", "[sparql][w3c]") {
+  for (const char* folder : {"sparql10/algebra",
+                             "sparql10/ask",
+                             "sparql10/basic",
+                             "sparql10/bnode-coreference",
+                             "sparql10/boolean-effective-value",
+                             "sparql10/bound",
+                             "sparql10/cast",
+                             "sparql10/construct",
+                             "sparql10/dataset",
+                             "sparql10/distinct",
+                             "sparql10/expr-builtin",
+                             "sparql10/expr-equals",
+                             "sparql10/expr-ops",
+                             "sparql10/graph",
+                             "sparql10/i18n",
+                             "sparql10/open-world",
+                             "sparql10/optional",
+                             "sparql10/optional-filter",
+                             "sparql10/reduced",
+                             "sparql10/regex",
+                             "sparql10/solution-seq",
+                             "sparql10/sort",
+                             "sparql10/triple-match",
+                             "sparql10/type-promotion"}) {
+    run_manifest(folder, true);
+  }
 }
