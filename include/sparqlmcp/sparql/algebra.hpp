@@ -4,6 +4,9 @@
 // Aggregation is kept in the compact form of Jena ARQ: Group carries the group keys and the
 // aggregates (the spec's Group + Aggregation + AggregateJoin), whose results are bound to the
 // internal variables ".0", ".1", ... (printed "?.0"); Extend nodes then bind the AS variables.
+// Property path sequences introduce fresh variables "?P0", "?P1", ... (printed "??P0"). Neither
+// kind can be written in a query, so they never clash with the query's own variables. Blank
+// nodes in patterns are rdf::Term blank nodes (generated ones have labels starting with '.').
 
 #include <cstdint>
 #include <optional>
