@@ -127,7 +127,10 @@ class JsonResultsReader {
       parse_string(key);
       expect(':', "':' after a member name");
       skip_space();
-      member(key);
+      if (pos_ >= s_.size()) {
+        fail("malformed JSON results: unexpected end of document; expected a value");
+      }
+      member(key);  // always called with a character to look at
       skip_space();
       if (pos_ >= s_.size())
         fail("malformed JSON results: unexpected end of document; expected ',' or '}'");
@@ -154,7 +157,10 @@ class JsonResultsReader {
     }
     while (true) {
       skip_space();
-      element();
+      if (pos_ >= s_.size()) {
+        fail("malformed JSON results: unexpected end of document; expected a value");
+      }
+      element();  // always called with a character to look at
       skip_space();
       if (pos_ >= s_.size())
         fail("malformed JSON results: unexpected end of document; expected ',' or ']'");

@@ -17,6 +17,7 @@
 
 #include "sparqlmcp/results/format.hpp"
 #include "sparqlmcp/results/query_results.hpp"
+#include "sparqlmcp/util/error.hpp"
 
 namespace sparqlmcp::results {
 
