@@ -187,7 +187,7 @@ TEST_CASE("a missing catalogue path is an invalid argument", "[catalogue][error]
   CHECK_THAT(e.message, Catch::Contains("does not exist"));
 }
 
-TEST_CASE("service descriptions lend their dataset's metadata; literal endpoints are accepted",
+TEST_CASE("service descriptions lend their dataset's metadata and literal endpoints are accepted",
           "[catalogue]") {
   const Catalogue c = load_catalogue({kData / "service-description.ttl"});
   REQUIRE(c.endpoints().size() == 2);
