@@ -1,0 +1,35 @@
+#pragma once
+// run_sparql_query: parses the agent's query, checks its SERVICE clauses against the catalogue,
+// sends a single-SERVICE query straight to its endpoint with the SERVICE wrapper removed, and
+// returns the results as SPARQL JSON (structuredContent) plus a compact text table.
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+
+#include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/http/sparql_protocol.hpp"
+#include "sparqlmcp/tools/tool.hpp"
+
+namespace sparqlmcp::tools {
+
+struct QuerySettings {
+  // Stays under the 60 s after which common MCP clients give up on a tool call.
+  std::chrono::milliseconds default_timeout{45000};
+  std::chrono::milliseconds max_timeout{600000};
+  std::size_t default_max_rows = 100;  // rows shown in the text table and structuredContent
+  std::size_t max_rows_limit = 10000;  // the largest max_rows a caller may ask for
+  std::size_t max_text_chars = 20000;  // text block bound: well inside a 25,000-token cap
+  std::size_t max_response_bytes = 16 * 1024 * 1024;
+  // A result of exactly this many rows from an endpoint without a declared smcp:resultCap is
+  // flagged as possibly cut by the server (Virtuoso's ResultSetMaxRows default).
+  std::size_t assumed_result_cap = 10000;
+  bool allow_any_endpoint = false;
+};
+
+// `catalogue` and `client` must outlive the tool.
+std::unique_ptr<Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
+                                                 http::SparqlProtocolClient& client,
+                                                 QuerySettings settings);
+
+}  // namespace sparqlmcp::tools

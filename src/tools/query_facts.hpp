@@ -1,0 +1,28 @@
+#pragma once
+// Facts about a parsed query that the output needs: its outermost OFFSET/LIMIT (for the
+// next-page query), its prefixes (for compact IRIs) and its projected variables.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sparqlmcp/sparql/query.hpp"
+
+namespace sparqlmcp::tools {
+
+struct SliceBounds {
+  std::optional<std::uint64_t> offset;
+  std::optional<std::uint64_t> limit;
+};
+
+SliceBounds outer_slice(const sparql::Query& query);
+
+// The query's PREFIX declarations as (name, namespace IRI).
+std::vector<std::pair<std::string, std::string>> query_prefixes(const sparql::Query& query);
+
+// Variable names (without '?') a SELECT query projects; empty for other forms.
+std::vector<std::string> projected_variables(const sparql::Query& query);
+
+}  // namespace sparqlmcp::tools

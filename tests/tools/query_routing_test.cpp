@@ -1,0 +1,98 @@
+#include "query_routing.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+using namespace sparqlmcp;
+
+namespace {
+
+catalogue::Catalogue two_endpoints() {
+  catalogue::Catalogue catalogue;
+  catalogue::Endpoint people;
+  people.id = "people";
+  people.endpoint_iri = "http://127.0.0.1:1/people/sparql";
+  people.title = "People";
+  people.description = "Persons and their birth places.";
+  catalogue.add(people);
+  catalogue::Endpoint places;
+  places.id = "places";
+  places.endpoint_iri = "http://127.0.0.1:1/places/sparql";
+  places.title = "Places";
+  places.description = "Cities and countries.";
+  catalogue.add(places);
+  return catalogue;
+}
+
+Error route_error(const std::string& text, bool allow_any = false) {
+  catalogue::Catalogue catalogue = two_endpoints();
+  try {
+    tools::plan_direct_route(sparql::parse_query(text), catalogue, allow_any);
+  } catch (const Exception& exception) {
+    return exception.error();
+  }
+  FAIL("expected the route to be refused");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("a single SERVICE query is sent to its endpoint without the wrapper", "[tools]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = tools::plan_direct_route(
+      sparql::parse_query("SELECT ?s WHERE { SERVICE <http://127.0.0.1:1/people/sparql> "
+                          "{ ?s ?p ?o } } ORDER BY ?s LIMIT 3"),
+      catalogue, false);
+  CHECK(route.endpoint.id == "people");
+  CHECK(route.direct.query_text.find("SERVICE") == std::string::npos);
+  CHECK(route.direct.query_text.find("LIMIT 3") != std::string::npos);
+  // What is sent parses and has the same shape without SERVICE.
+  CHECK_NOTHROW(sparql::parse_query(route.direct.query_text));
+}
+
+TEST_CASE("a query without SERVICE explains the convention and lists endpoints", "[tools][error]") {
+  Error error = route_error("SELECT * WHERE { ?s ?p ?o }");
+  CHECK(error.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(error.message, Catch::Contains("has no SERVICE clause"));
+  CHECK_THAT(error.message, Catch::Contains("<http://127.0.0.1:1/people/sparql> (People)"));
+}
+
+TEST_CASE("a SERVICE naming an unknown endpoint is refused with the known ones", "[tools][error]") {
+  Error error = route_error("SELECT * WHERE { SERVICE <http://elsewhere/sparql> { ?s ?p ?o } }");
+  CHECK(error.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(error.message, Catch::StartsWith("SERVICE <http://elsewhere/sparql> is not an "
+                                              "endpoint of this server's catalogue"));
+  CHECK_THAT(error.message, Catch::Contains("<http://127.0.0.1:1/places/sparql> (Places)"));
+}
+
+TEST_CASE("--allow-any-endpoint lets an unknown endpoint through", "[tools]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = tools::plan_direct_route(
+      sparql::parse_query("ASK { SERVICE <http://elsewhere/sparql> { ?s ?p ?o } }"), catalogue,
+      true);
+  CHECK(route.endpoint.endpoint_iri == "http://elsewhere/sparql");
+}
+
+TEST_CASE("two SERVICE clauses get an honest not-implemented error", "[tools][error]") {
+  Error error = route_error(
+      "SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } "
+      "SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } }");
+  CHECK(error.kind == ErrorKind::Unsupported);
+  CHECK_THAT(error.message, Catch::Contains("2 SERVICE clauses"));
+  CHECK_THAT(error.message, Catch::Contains("not implemented yet"));
+}
+
+TEST_CASE("a SERVICE with a variable endpoint is refused", "[tools][error]") {
+  Error error = route_error("SELECT * WHERE { SERVICE ?e { ?s ?p ?o } }");
+  CHECK(error.kind == ErrorKind::Unsupported);
+  CHECK_THAT(error.message, Catch::StartsWith("SERVICE ?e (line 1)"));
+}
+
+TEST_CASE("local work next to the SERVICE needs the federation engine", "[tools][error]") {
+  Error error = route_error(
+      "SELECT * WHERE { ?x ?y ?z SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } }");
+  CHECK(error.kind == ErrorKind::Unsupported);
+  CHECK_THAT(error.message, Catch::Contains("does work outside its SERVICE clause"));
+}
