@@ -1,0 +1,35 @@
+#pragma once
+// The command line of the sparql-mcp executable. Parsing is separate from acting on it so that
+// every flag can be tested without starting a server.
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sparqlmcp::app {
+
+enum class Command { Serve, Parse, Help, Version };
+
+struct CommandLine {
+  Command command = Command::Serve;
+  std::vector<std::filesystem::path> catalogues;  // empty: the default catalogue
+  std::vector<std::string> endpoints;             // --endpoint URL, ad hoc entries
+  bool allow_any_endpoint = false;
+  std::string log_level = "info";
+  std::optional<std::chrono::milliseconds> timeout;
+  std::optional<std::size_t> max_rows;
+  std::optional<std::size_t> max_response_bytes;
+  std::optional<std::size_t> workers;
+  std::string parse_input;  // for `parse`: a file name or "-" for standard input
+};
+
+// Throws Exception(InvalidArgument) naming the bad flag and what it expects.
+CommandLine parse_command_line(const std::vector<std::string>& arguments);
+
+// The text of `sparql-mcp --help`.
+std::string usage_text();
+
+}  // namespace sparqlmcp::app

@@ -1,0 +1,19 @@
+#pragma once
+// Wires the modules together for the default command: load the catalogue, build the HTTP
+// client and the tools, and serve MCP over stdio until end of input.
+
+#include "sparqlmcp/app/command_line.hpp"
+
+namespace sparqlmcp::app {
+
+// Returns the process exit status. Start-up errors (a malformed catalogue, a missing
+// environment variable) are reported on stderr and give status 1.
+int run_serve(const CommandLine& command_line);
+
+// `sparql-mcp parse FILE|-`: prints the query's algebra (status 0) or the error (status 1).
+int run_parse(const CommandLine& command_line);
+
+// The `instructions` of the initialize result: the workflow an agent should follow.
+std::string server_instructions();
+
+}  // namespace sparqlmcp::app

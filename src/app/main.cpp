@@ -1,0 +1,39 @@
+// sparql-mcp: thin entry point; everything it does lives in the app module.
+#include <iostream>
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include "sparqlmcp/app/command_line.hpp"
+#include "sparqlmcp/app/serve.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+int main(int argc, char** argv) {
+  using namespace sparqlmcp;
+  // stdout belongs to the stdio transport: every log line goes to stderr.
+  auto logger = spdlog::stderr_color_mt("sparql-mcp");
+  spdlog::set_default_logger(logger);
+
+  app::CommandLine command_line;
+  try {
+    command_line = app::parse_command_line(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const Exception& exception) {
+    std::cerr << "sparql-mcp: " << exception.what() << "\n";
+    return 2;
+  }
+  spdlog::set_level(spdlog::level::from_str(command_line.log_level));
+
+  switch (command_line.command) {
+    case app::Command::Help:
+      std::cout << app::usage_text();
+      return 0;
+    case app::Command::Version:
+      std::cout << "sparql-mcp " << SPARQLMCP_VERSION << "\n";
+      return 0;
+    case app::Command::Parse:
+      return app::run_parse(command_line);
+    case app::Command::Serve:
+      return app::run_serve(command_line);
+  }
+  return 0;
+}
