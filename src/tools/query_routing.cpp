@@ -84,7 +84,7 @@ DirectRoute plan_direct_route(const sparql::Query& query, const catalogue::Catal
   adhoc.reset();
   const catalogue::Endpoint& endpoint =
       require_known_endpoint(direct->endpoint, catalogue, allow_any_endpoint, adhoc);
-  if (endpoint.endpoint_iri.empty()) {
+  if (endpoint.answered_locally) {
     throw_error(ErrorKind::Unsupported,
                 "endpoint '" + endpoint.id +
                     "' is an RDF dump without a SPARQL endpoint; answering queries from dumps is "
