@@ -39,7 +39,8 @@ bool looks_like_absolute_iri(std::string_view value) {
 
 class CsvReader {
  public:
-  explicit CsvReader(std::string_view body) : body_(body) {}
+  CsvReader(std::string_view body, char delimiter, std::string_view format)
+      : body_(body), delimiter_(delimiter), format_(format) {}
 
   bool at_end() const { return pos_ >= body_.size(); }
   std::size_t offset() const { return pos_; }
@@ -52,7 +53,7 @@ class CsvReader {
       read_field(field);
       if (pos_ >= body_.size()) return;
       char c = body_[pos_++];
-      if (c == ',') continue;
+      if (c == delimiter_) continue;
       if (c == '\r' && pos_ < body_.size() && body_[pos_] == '\n') ++pos_;
       return;  // '\n' or '\r'
     }
@@ -66,7 +67,8 @@ class CsvReader {
       while (true) {
         std::size_t quote = body_.find('"', pos_);
         if (quote == std::string_view::npos) {
-          throw_syntax("malformed CSV results: unterminated quoted field", body_, start);
+          throw_syntax("malformed " + std::string(format_) + " results: unterminated quoted field",
+                       body_, start);
         }
         field.value.append(body_.data() + pos_, quote - pos_);
         pos_ = quote + 1;
@@ -77,14 +79,18 @@ class CsvReader {
         }
         break;
       }
-      if (pos_ < body_.size() && body_[pos_] != ',' && body_[pos_] != '\r' && body_[pos_] != '\n') {
-        throw_syntax("malformed CSV results: expected ',' or a line end after a quoted field",
+      if (pos_ < body_.size() && body_[pos_] != delimiter_ && body_[pos_] != '\r' &&
+          body_[pos_] != '\n') {
+        throw_syntax("malformed " + std::string(format_) + " results: expected '" +
+                         (delimiter_ == '\t' ? std::string("\\t") : std::string(1, delimiter_)) +
+                         "' or a line end after a quoted field",
                      body_, pos_);
       }
       return;
     }
     std::size_t end = pos_;
-    while (end < body_.size() && body_[end] != ',' && body_[end] != '\r' && body_[end] != '\n') {
+    while (end < body_.size() && body_[end] != delimiter_ && body_[end] != '\r' &&
+           body_[end] != '\n') {
       ++end;
     }
     field.value.assign(body_.data() + pos_, end - pos_);
@@ -92,6 +98,8 @@ class CsvReader {
   }
 
   std::string_view body_;
+  char delimiter_;
+  std::string_view format_;
   std::size_t pos_ = 0;
 };
 
@@ -109,19 +117,22 @@ std::optional<rdf::Term> term_from_field(Field& field) {
 
 }  // namespace
 
-QueryResults parse_csv_results(std::string_view body) {
+QueryResults parse_delimited_results(std::string_view body, char delimiter,
+                                     std::string_view format) {
+  const std::string name(format);
   if (body.empty()) {
-    throw_syntax("the endpoint's CSV results are empty; expected a header line", body, 0);
+    throw_syntax("the endpoint's " + name + " results are empty; expected a header line", body, 0);
   }
-  CsvReader reader(body);
+  CsvReader reader(body, delimiter, format);
   std::vector<Field> fields;
   QueryResults results;
   reader.read_record(fields);
+  const bool quoted_header = !fields.empty() && fields[0].quoted;
   if (!(fields.size() == 1 && fields[0].value.empty() && !fields[0].quoted)) {
     for (auto& field : fields) {
-      std::string name = std::move(field.value);
-      if (!name.empty() && (name[0] == '?' || name[0] == '$')) name.erase(0, 1);
-      results.variables.push_back(std::move(name));
+      std::string variable = std::move(field.value);
+      if (!variable.empty() && (variable[0] == '?' || variable[0] == '$')) variable.erase(0, 1);
+      results.variables.push_back(std::move(variable));
     }
   }
   const std::size_t width = results.variables.size();
@@ -130,12 +141,12 @@ QueryResults parse_csv_results(std::string_view body) {
     reader.read_record(fields);
     if (width != 1 && fields.size() == 1 && fields[0].value.empty() && !fields[0].quoted) {
       // An empty line: an empty solution when there are no variables, a stray blank line when
-      // there are two or more (a real row would hold commas).
+      // there are two or more (a real row would hold delimiters).
       if (width == 0) results.rows.emplace_back();
       continue;
     }
     if (fields.size() != width) {
-      throw_syntax("malformed CSV results: a row has " + std::to_string(fields.size()) +
+      throw_syntax("malformed " + name + " results: a row has " + std::to_string(fields.size()) +
                        " fields but the header names " + std::to_string(width) + " variables",
                    body, record_offset);
     }
@@ -145,16 +156,26 @@ QueryResults parse_csv_results(std::string_view body) {
       row.push_back(term_from_field(field));
     results.rows.push_back(std::move(row));
   }
-  // Jena and others write an ASK answer as a single "_askResult" column.
-  if (width == 1 && results.variables[0] == "_askResult" && results.rows.size() == 1 &&
-      results.rows[0][0] && results.rows[0][0]->is_literal() &&
-      (results.rows[0][0]->value == "true" || results.rows[0][0]->value == "false")) {
-    QueryResults boolean;
-    boolean.kind = QueryResults::Kind::Boolean;
-    boolean.boolean = results.rows[0][0]->value == "true";
-    return boolean;
+  // ASK answers: Jena writes a single "_askResult" column holding true/false; Virtuoso a
+  // single quoted "bool" column holding 1/0.
+  if (width == 1 && results.rows.size() == 1 && results.rows[0][0] &&
+      results.rows[0][0]->is_literal()) {
+    const std::string& value = results.rows[0][0]->value;
+    const std::string& variable = results.variables[0];
+    bool jena = variable == "_askResult" && (value == "true" || value == "false");
+    bool virtuoso = quoted_header && variable == "bool" && (value == "1" || value == "0");
+    if (jena || virtuoso) {
+      QueryResults boolean;
+      boolean.kind = QueryResults::Kind::Boolean;
+      boolean.boolean = value == "true" || value == "1";
+      return boolean;
+    }
   }
   return results;
+}
+
+QueryResults parse_csv_results(std::string_view body) {
+  return parse_delimited_results(body, ',', "CSV");
 }
 
 }  // namespace sparqlmcp::results::detail

@@ -13,4 +13,10 @@ QueryResults parse_xml_results(std::string_view body);
 QueryResults parse_csv_results(std::string_view body);
 QueryResults parse_tsv_results(std::string_view body);
 
+// CSV rules (RFC 4180 quoting, term kinds guessed from the text) with any delimiter: CSV
+// itself, and the "TSV" Virtuoso sends, which is CSV with tabs (quoted header and values).
+// `format` ("CSV", "TSV") names the format in messages.
+QueryResults parse_delimited_results(std::string_view body, char delimiter,
+                                     std::string_view format);
+
 }  // namespace sparqlmcp::results::detail

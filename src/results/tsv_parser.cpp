@@ -222,6 +222,10 @@ QueryResults parse_tsv_results(std::string_view body) {
   if (body.empty()) {
     throw_syntax("the endpoint's TSV results are empty; expected a header line", body, 0);
   }
+  // SPARQL TSV headers start with '?' (or '$'). Virtuoso answers text/tab-separated-values
+  // with CSV quoting and tabs ("s"<TAB>"o", values quoted, "" for a quote, raw newlines):
+  // read that with the CSV rules.
+  if (body.front() == '"') return parse_delimited_results(body, '\t', "TSV");
   QueryResults results;
   std::vector<std::string_view> fields;
   std::size_t pos = 0;
