@@ -90,6 +90,14 @@ std::string advice_for(const Error& error) {
         return " The endpoint could not be reached; it may be down. Try again later or use "
                "another endpoint.";
       }
+      if (error.remote && error.remote->http_status >= 200 && error.remote->http_status < 300) {
+        return " The answer was not SPARQL results: check that the endpoint IRI is the SPARQL "
+               "service itself, or try a simpler query.";
+      }
+      if (error.remote && (error.remote->http_status == 401 || error.remote->http_status == 403)) {
+        return " The endpoint refused access; it may need credentials configured in the "
+               "catalogue (smcp:header).";
+      }
       return " The endpoint failed to answer; try a simpler query, or try again later.";
     default:
       return "";
