@@ -117,9 +117,23 @@ std::optional<rdf::Term> term_from_field(Field& field) {
 
 }  // namespace
 
+std::optional<QueryResults> bare_boolean_results(std::string_view body) {
+  auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!body.empty() && is_space(body.front()))
+    body.remove_prefix(1);
+  while (!body.empty() && is_space(body.back()))
+    body.remove_suffix(1);
+  if (body != "true" && body != "false") return std::nullopt;
+  QueryResults boolean;
+  boolean.kind = QueryResults::Kind::Boolean;
+  boolean.boolean = body == "true";
+  return boolean;
+}
+
 QueryResults parse_delimited_results(std::string_view body, char delimiter,
                                      std::string_view format) {
   const std::string name(format);
+  if (auto boolean = bare_boolean_results(body)) return *boolean;
   if (body.empty()) {
     throw_syntax("the endpoint's " + name + " results are empty; expected a header line", body, 0);
   }

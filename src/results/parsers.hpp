@@ -2,6 +2,7 @@
 // The per-format parsers behind parse_results (parser.cpp). Each takes the body with any byte
 // order mark already removed and throws as parse_results documents.
 
+#include <optional>
 #include <string_view>
 
 #include "sparqlmcp/results/query_results.hpp"
@@ -16,6 +17,10 @@ QueryResults parse_tsv_results(std::string_view body);
 // CSV rules (RFC 4180 quoting, term kinds guessed from the text) with any delimiter: CSV
 // itself, and the "TSV" Virtuoso sends, which is CSV with tabs (quoted header and values).
 // `format` ("CSV", "TSV") names the format in messages.
+// CSV and TSV have no boolean form: Oxigraph answers ASK with the bare word true or false.
+// Returns the boolean result when `body` is just that word (and surrounding whitespace).
+std::optional<QueryResults> bare_boolean_results(std::string_view body);
+
 QueryResults parse_delimited_results(std::string_view body, char delimiter,
                                      std::string_view format);
 

@@ -226,6 +226,7 @@ QueryResults parse_tsv_results(std::string_view body) {
   // with CSV quoting and tabs ("s"<TAB>"o", values quoted, "" for a quote, raw newlines):
   // read that with the CSV rules.
   if (body.front() == '"') return parse_delimited_results(body, '\t', "TSV");
+  if (auto boolean = bare_boolean_results(body)) return *boolean;
   QueryResults results;
   std::vector<std::string_view> fields;
   std::size_t pos = 0;

@@ -4,7 +4,8 @@
 
 #include "test_support.hpp"
 
-// Documents captured verbatim from Virtuoso Open Source 7 (see tests/data/results/README.md).
+// Documents captured verbatim from Virtuoso Open Source 7 and Oxigraph (see
+// tests/data/results/README.md).
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::results;
@@ -58,4 +59,34 @@ TEST_CASE("a quoted bool column is only a boolean when it holds a single 1 or 0"
   CHECK(two_rows.kind == QueryResults::Kind::Bindings);
   QueryResults unquoted = parse_results("bool\r\n1\r\n", ResultsFormat::Csv);
   CHECK(unquoted.kind == QueryResults::Kind::Bindings);
+}
+
+TEST_CASE("Oxigraph results agree across JSON, XML and TSV, and with CSV up to its type loss",
+          "[results]") {
+  QueryResults json = parse_results(fixture("oxigraph_select.srj"), ResultsFormat::Json);
+  REQUIRE(json.rows.size() == 2);
+  CHECK(json.rows[0][5] == rdf::Term::literal("true", kXsd + "boolean"));
+  CHECK(json.rows[0][7] == rdf::Term::blank("k"));
+  CHECK(parse_results(fixture("oxigraph_select.srx"), ResultsFormat::Xml) == json);
+  CHECK(parse_results(fixture("oxigraph_select.tsv"), ResultsFormat::Tsv) == json);
+  QueryResults csv = parse_results(fixture("oxigraph_select.csv"), ResultsFormat::Csv);
+  REQUIRE(csv.variables == json.variables);
+  REQUIRE(csv.rows.size() == json.rows.size());
+  for (std::size_t r = 0; r < csv.rows.size(); ++r) {
+    for (std::size_t c = 0; c < csv.variables.size(); ++c) {
+      REQUIRE(csv.rows[r][c].has_value() == json.rows[r][c].has_value());
+      if (!csv.rows[r][c]) continue;
+      CHECK(csv.rows[r][c]->value == json.rows[r][c]->value);
+      CHECK(csv.rows[r][c]->kind == json.rows[r][c]->kind);
+    }
+  }
+}
+
+TEST_CASE("Oxigraph's bare true and false ASK answers in CSV and TSV are booleans", "[results]") {
+  QueryResults yes = parse_results(fixture("oxigraph_ask.csv"), ResultsFormat::Csv);
+  CHECK(yes.kind == QueryResults::Kind::Boolean);
+  CHECK(yes.boolean);
+  QueryResults no = parse_results(fixture("oxigraph_ask_false.tsv"), ResultsFormat::Tsv);
+  CHECK(no.kind == QueryResults::Kind::Boolean);
+  CHECK_FALSE(no.boolean);
 }

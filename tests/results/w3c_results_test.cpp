@@ -76,7 +76,7 @@ TEST_CASE("every W3C .srx and .srj results file parses and pairs agree", "[resul
 }
 
 TEST_CASE("our .srx and .srj fixtures parse to the same results", "[results]") {
-  CHECK(check_pairs(kFixtureDir) == 6);
+  CHECK(check_pairs(kFixtureDir) == 7);
 }
 
 TEST_CASE("the W3C csv-tsv-res files parse and agree up to CSV's type loss", "[results][w3c]") {
