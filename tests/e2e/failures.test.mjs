@@ -20,6 +20,7 @@ describe("run_sparql_query against misbehaving endpoints", { timeout: 240000 }, 
     ep = {
       down: `http://127.0.0.1:${down_port}/sparql`,
       slow: oxigraph.url("/slow?ms=20000"),
+      slow6: oxigraph.url("/slow?ms=6500"),
       error500: oxigraph.url("/error500"),
       html: oxigraph.url("/html"),
       huge: oxigraph.url("/huge?mb=50"),
@@ -98,6 +99,19 @@ describe("run_sparql_query against misbehaving endpoints", { timeout: 240000 }, 
     const result = await run({ query: ASK(ep.ratelimit) });
     if (result.isError) assert.match(text_of(result), /429|rate|too many|retry/i);
     else assert.equal(result.structuredContent.results.boolean, true);
+  });
+
+  it("sends increasing progress notifications during a long call that carries a progress token", async () => {
+    // The server's heartbeat interval is 5 s by default: a 6.5 s query sees at least one.
+    const progress = [];
+    const result = await session.client.callTool({ name: "run_sparql_query", arguments: { query: ASK(ep.slow6) } },
+                                                 undefined, { timeout: 30000, onprogress: (p) => progress.push(p) });
+    assert.equal(result.isError ?? false, false, text_of(result));
+    assert.ok(progress.length >= 1, "no progress notification during a 6.5 s call");
+    for (let i = 0; i < progress.length; ++i) {
+      assert.equal(typeof progress[i].progress, "number");
+      if (i > 0) assert.ok(progress[i].progress > progress[i - 1].progress, "progress must increase");
+    }
   });
 
   it("keeps serving after every failure", async () => {

@@ -159,6 +159,14 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
     // The server still runs tools normally afterwards.
     const after_cancel = await call_tool(session.client, "list_endpoints", {});
     assert.equal(after_cancel.isError ?? false, false);
+    // notifications/cancelled must also stop the HTTP request to the endpoint.
+    let stats = {};
+    for (let i = 0; i < 30; ++i) {
+      stats = await (await fetch(oxigraph.url("/stats"))).json();
+      if (stats.slow_abandoned >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.ok(stats.slow_abandoned >= 1, `the endpoint request was not abandoned: ${JSON.stringify(stats)}`);
   });
 });
 

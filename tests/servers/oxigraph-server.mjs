@@ -23,6 +23,9 @@
 //   /ratelimit     alternates: 429 with Retry-After: 1, then a normal answer, then 429, ...
 //   /stacktrace    200 text/plain Java stack trace (as some endpoints send on failure)
 //   /empty         200 with the JSON results media type and an empty body
+//   /stats         200 JSON {requests, slow_abandoned}: how many requests arrived, and how many
+//                  /slow requests the client gave up (closed) before the answer, so tests can
+//                  check that a cancelled call really stops its upstream request
 import http from "node:http";
 import { readFileSync, realpathSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -260,8 +263,10 @@ const HTML_PAGE = `<!DOCTYPE html>
 
 function create_server(store, verbose) {
   let ratelimit_next_refuses = true;
+  const stats = { requests: 0, slow_abandoned: 0 };
   return http.createServer(async (req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
+    if (url.pathname !== "/stats") ++stats.requests;
     if (verbose) process.stderr.write(`${req.method} ${url.pathname}${url.search}\n`);
     try {
       switch (url.pathname) {
@@ -305,9 +310,13 @@ function create_server(store, verbose) {
             const timer = setTimeout(() => resolve(false), ms);
             res.on("close", () => { clearTimeout(timer); resolve(true); });
           });
-          if (!gone) answer_query(store, req, res, params);
+          if (gone) ++stats.slow_abandoned;
+          else answer_query(store, req, res, params);
           return;
         }
+        case "/stats":
+          send(res, 200, "application/json", JSON.stringify(stats));
+          return;
         case "/huge": {
           await protocol_parameters(req, url);
           const mb = Math.min(Math.max(Number(url.searchParams.get("mb") ?? 50) || 50, 1), MAX_HUGE_MB);
