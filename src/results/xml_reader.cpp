@@ -191,11 +191,7 @@ void XmlReader::read_attribute_value(std::string& out) {
 void XmlReader::read_start_tag() {
   event_offset_ = pos_;
   ++pos_;  // '<'
-  if (!open_.empty() || !seen_root_) {
-    // fine: inside the root, or this is the root
-  } else {
-    malformed("content after the root element", event_offset_);
-  }
+  if (open_.empty() && seen_root_) malformed("a second root element", event_offset_);
   name_ = read_name();
   attributes_.clear();
   while (true) {

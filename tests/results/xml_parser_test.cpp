@@ -133,3 +133,28 @@ TEST_CASE("XML boolean values other than true or false are rejected", "[results]
   CHECK(e.message ==
         "the endpoint's XML results have a <boolean> that is neither true nor false: 'yes'");
 }
+
+TEST_CASE("XML with a second root element is rejected", "[results][error]") {
+  Error e = xml_error(kPrologue + "<head/><boolean>true</boolean></sparql>\n<sparql/>");
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed XML results: a second root element");
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->line == 4);
+  CHECK(e.span->column == 1);
+}
+
+TEST_CASE("XML without a root element is rejected", "[results][error]") {
+  Error e = xml_error("<?xml version=\"1.0\"?>\n<!-- nothing -->\n");
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "malformed XML results: the document has no root element");
+}
+
+TEST_CASE("XML CDATA and comments inside a literal join into one text", "[results]") {
+  QueryResults r = parse_results(kPrologue +
+                                     "<head><variable name='v'/></head><results><result>"
+                                     "<binding name='v'><literal>a<!-- c --><![CDATA[<b>&amp;]]>"
+                                     "<?pi x?>&#x20AC;</literal></binding></result></results>"
+                                     "</sparql>",
+                                 ResultsFormat::Xml);
+  CHECK(r.rows.at(0).at(0) == rdf::Term::literal("a<b>&amp;€"));
+}
