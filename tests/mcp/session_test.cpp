@@ -671,3 +671,62 @@ TEST_CASE("Batches are refused under other protocol versions and when empty", "[
   old.call(2, "ping");
   CHECK(old.recorder.size() == count + 1);  // an all-notification batch gets no answer
 }
+
+TEST_CASE("The routing overload tells responses from notifications and names the request",
+          "[mcp]") {
+  std::vector<std::unique_ptr<tools::Tool>> list;
+  list.push_back(std::make_unique<ProgressTool>());
+  mcp::Server server(mcp::ServerOptions{}, std::move(list), nullptr);
+  std::mutex mutex;
+  std::vector<mcp::OutgoingMessage> sent;
+  auto session = server.open_session([&](const mcp::OutgoingMessage& m) {
+    std::lock_guard lock(mutex);
+    sent.push_back(m);
+  });
+  session->handle_message(initialize_request(1));
+  session->handle_message(
+      request("c", "tools/call", {{"name", "progress"}, {"_meta", {{"progressToken", "t"}}}}));
+  REQUIRE(session->wait_idle(10s));
+  std::lock_guard lock(mutex);
+  REQUIRE(sent.size() == 6);  // initialize, 4 progress, the call's response
+  CHECK(sent[0].kind == mcp::OutgoingMessage::Kind::Response);
+  CHECK(sent[0].related_request == json(1));
+  for (int i = 1; i < 5; ++i) {
+    CHECK(sent[i].kind == mcp::OutgoingMessage::Kind::Notification);
+    CHECK(sent[i].related_request == json("c"));
+  }
+  CHECK(sent[5].kind == mcp::OutgoingMessage::Kind::Response);
+  CHECK(json::parse(sent[5].text)["id"] == "c");
+}
+
+TEST_CASE("Session::cancel and a numeric id sent as a string cancel a running call",
+          "[mcp][integration]") {
+  Fixture f;
+  f.initialize();
+  f.session->handle_message(request(7, "tools/call", {{"name", "sleep"}}));
+  f.session->handle_message(request(8, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(2));
+  f.session->cancel(json(7), "client disconnected");
+  f.session->handle_message(notification("notifications/cancelled", {{"requestId", "8"}}));
+  REQUIRE(f.sleep->wait_finished(2));
+  CHECK(f.sleep->cancelled() == 2);
+  REQUIRE(f.session->wait_idle(10s));
+  CHECK_FALSE(f.recorder.has_response(7));
+  CHECK_FALSE(f.recorder.has_response(8));
+}
+
+TEST_CASE("A call cancelled while queued never runs and is never answered", "[mcp][integration]") {
+  auto options = Fixture::make_options();
+  options.worker_threads = 1;
+  Fixture f(options);
+  f.initialize();
+  f.session->handle_message(request(1, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(1));
+  f.session->handle_message(request(2, "tools/call", {{"name", "sleep"}}));
+  f.session->handle_message(notification("notifications/cancelled", {{"requestId", 2}}));
+  f.sleep->release();
+  REQUIRE(f.recorder.wait_response(1).contains("result"));
+  REQUIRE(f.session->wait_idle(10s));
+  CHECK(f.sleep->started() == 1);
+  CHECK_FALSE(f.recorder.has_response(2));
+}
