@@ -1,12 +1,49 @@
 #include "sparqlmcp/results/parser.hpp"
 
+#include <cctype>
+#include <string>
+
 #include "parsers.hpp"
 #include "text_position.hpp"
+#include "utf8.hpp"
 
 namespace sparqlmcp::results {
 
+namespace {
+
+// The encoding an XML declaration names, lower-cased, or empty (XML 1.0 section 4.3.3).
+std::string declared_xml_encoding(std::string_view body) {
+  if (body.substr(0, 5) != "<?xml") return {};
+  std::string_view declaration = body.substr(0, body.find("?>"));
+  auto at = declaration.find("encoding");
+  if (at == std::string_view::npos) return {};
+  auto quote = declaration.find_first_of("\"'", at);
+  if (quote == std::string_view::npos) return {};
+  auto end = declaration.find(declaration[quote], quote + 1);
+  if (end == std::string_view::npos) return {};
+  std::string encoding(declaration.substr(quote + 1, end - quote - 1));
+  for (char& c : encoding)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return encoding;
+}
+
+}  // namespace
+
 QueryResults parse_results(std::string_view body, ResultsFormat format) {
   body = detail::strip_bom(body);
+  // Terms must be valid UTF-8 (they end up in JSON): Latin-1 XML is transcoded, and stray
+  // invalid bytes from careless endpoints become U+FFFD rather than failing the whole answer.
+  if (!detail::is_valid_utf8(body)) {
+    std::string repaired;
+    std::string encoding =
+        format == ResultsFormat::Xml ? declared_xml_encoding(body) : std::string();
+    if (encoding == "iso-8859-1" || encoding == "latin1" || encoding == "latin-1") {
+      repaired = detail::latin1_to_utf8(body);
+    } else {
+      repaired = detail::sanitize_utf8(body);
+    }
+    return parse_results(repaired, format);
+  }
   switch (format) {
     case ResultsFormat::Json:
       return detail::parse_json_results(body);

@@ -169,3 +169,24 @@ TEST_CASE("blank lines in multi-column CSV and TSV results are skipped", "[resul
   QueryResults csv = parse_results("a,b\r\nx,1\r\n\r\ny,2\r\n\r\n", ResultsFormat::Csv);
   CHECK(csv.rows.size() == 2);
 }
+
+TEST_CASE("invalid UTF-8 in a results body becomes U+FFFD", "[results]") {
+  QueryResults csv = parse_results("a\r\nZ\xFCrich \xE6\x97\r\n", ResultsFormat::Csv);
+  CHECK(csv.rows.at(0).at(0) == rdf::Term::literal("Z\xEF\xBF\xBDrich \xEF\xBF\xBD"));
+  QueryResults json = parse_results(
+      "{\"head\":{\"vars\":[\"a\"]},\"results\":{\"bindings\":[{\"a\":{\"type\":\"literal\","
+      "\"value\":\"\xC0\xAF ok \xED\xA0\x80\"}}]}}",
+      ResultsFormat::Json);
+  CHECK(json.rows.at(0).at(0) ==
+        rdf::Term::literal("\xEF\xBF\xBD ok \xEF\xBF\xBD"));  // overlong, surrogate
+}
+
+TEST_CASE("XML declared as ISO-8859-1 is transcoded to UTF-8", "[results]") {
+  QueryResults r = parse_results(
+      "<?xml version='1.0' encoding='ISO-8859-1'?>\n"
+      "<sparql xmlns='http://www.w3.org/2005/sparql-results#'><head><variable name='a'/></head>"
+      "<results><result><binding name='a'><literal>Z\xFCrich</literal></binding></result>"
+      "</results></sparql>",
+      ResultsFormat::Xml);
+  CHECK(r.rows.at(0).at(0) == rdf::Term::literal("Zürich"));
+}
