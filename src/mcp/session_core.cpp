@@ -191,9 +191,10 @@ std::optional<json> SessionCore::dispatch(const json& message,
         "to every message");
   }
   if (!method_it->is_string()) {
-    return error_response(
-        id, ec::kInvalidRequest,
-        std::string("invalid request: \"method\" must be a string, got ") + type_name(*method_it));
+    return error_response(id, ec::kInvalidRequest,
+                          std::string("invalid request: \"method\" must be a string, got ") +
+                              type_name(*method_it) +
+                              "; send the method name as a string such as \"tools/call\"");
   }
   if (has_id && !is_valid_request_id(*id_it)) {
     return error_response(
@@ -208,7 +209,7 @@ std::optional<json> SessionCore::dispatch(const json& message,
       if (has_id)
         return error_response(id, ec::kInvalidRequest,
                               std::string("invalid request: \"params\" must be an object, got ") +
-                                  type_name(*params_it));
+                                  type_name(*params_it) + "; send named parameters as an object");
       spdlog::debug("mcp: ignoring notification {} with non-object params", method);
       return std::nullopt;
     }

@@ -205,6 +205,12 @@ TEST_CASE("Malformed requests are invalid requests and keep a readable id", "[mc
   CHECK(messages[3]["error"]["message"] ==
         "invalid request: the message has no \"method\"; every request and notification needs "
         "a \"method\" string");
+  CHECK(messages[4]["error"]["message"] ==
+        "invalid request: \"method\" must be a string, got number; send the method name as a "
+        "string such as \"tools/call\"");
+  CHECK(messages[7]["error"]["message"] ==
+        "invalid request: \"params\" must be an object, got string; send named parameters as an "
+        "object");
   CHECK(messages[5]["error"]["message"] ==
         "invalid request: \"id\" must be a string or a number, got object; omit \"id\" only for "
         "notifications");
