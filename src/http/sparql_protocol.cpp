@@ -136,12 +136,11 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
         ++retries_;
         spdlog::debug("http: {} answered {}; retrying in {} ms", config_.endpoint, status,
                       delay->count());
-        client_.async_wait(*delay, token_, [self = shared_from_this()](bool elapsed) {
+        client_.async_wait(*delay, token_, [self = shared_from_this(), status](bool elapsed) {
           if (elapsed)
             self->attempt();
           else
-            self->complete(make_error(ErrorKind::Cancelled,
-                                      "the query to " + self->config_.endpoint + " was cancelled"));
+            self->complete(self->cancelled_error(status));
         });
         return;
       }
@@ -150,6 +149,15 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
         detail::status_message(status, response.content_type, response.body, method_, accept_,
                                retry_after, find_header(response.headers, "Location").value_or("")),
         config_.endpoint, status, 0, response.body));
+  }
+
+  // Cancelled while waiting to retry: the details keep the status that caused the wait.
+  Error cancelled_error(long status) const {
+    Error error = make_remote_error(
+        "the query to " + config_.endpoint + " was cancelled while waiting to retry",
+        config_.endpoint, status, 0, {});
+    error.kind = ErrorKind::Cancelled;
+    return error;
   }
 
   Error timeout_error() const {

@@ -318,6 +318,11 @@ TEST_CASE("the wait before a retry is cancellable", "[http][integration][error]"
   REQUIRE_FALSE(outcome.ok());
   CHECK(outcome.error().kind == ErrorKind::Cancelled);
   CHECK(since(cancelled_at) < milliseconds(100));
+  CHECK(outcome.error().message == "the query to " +
+                                       server.url("/retry?key=g&status=503&times=1&after=5") +
+                                       " was cancelled while waiting to retry");
+  REQUIRE(outcome.error().remote);
+  CHECK(outcome.error().remote->http_status == 503);
   CHECK(server.retry_count("g") == 1);
 }
 
