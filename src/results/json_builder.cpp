@@ -117,6 +117,7 @@ void JsonResultsBuilder::add_binding(const json& binding) {
   for (const auto& [variable, value] : binding.items()) {
     std::size_t slot = slot_of(variable);
     if (slot >= row.size()) row.resize(seen_.size());
+    if (value.is_null()) continue;  // lenient: some servers write unbound variables as null
     row[slot] = term_from_json(value, variable);
   }
   rows_.push_back(std::move(row));

@@ -421,6 +421,10 @@ class JsonResultsReader {
     parse_object([&](const std::string& variable) {
       std::size_t slot = builder_.slot_of(variable);
       if (slot >= row.size()) row.resize(builder_.variable_count());
+      if (s_.substr(pos_, 4) == "null") {
+        scan_literal();  // lenient: some servers write unbound variables as null
+        return;
+      }
       row[slot] = parse_term(variable);
     });
     builder_.add_row(std::move(row));

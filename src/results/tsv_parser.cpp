@@ -185,11 +185,22 @@ class TermReader {
     }
     if (field_.substr(pos_, 2) == "^^") {
       pos_ += 2;
-      if (pos_ >= field_.size() || field_[pos_] != '<') {
+      std::string datatype;
+      if (field_.substr(pos_, 4) == "xsd:") {
+        // Lenient: TSV has no prefixes, but some servers write xsd: datatypes anyway.
+        std::size_t start = pos_ + 4;
+        pos_ = start;
+        while (pos_ < field_.size() && std::isalnum(static_cast<unsigned char>(field_[pos_]))) {
+          ++pos_;
+        }
+        if (pos_ == start) fail("expected a datatype name after 'xsd:'", start);
+        datatype = std::string(rdf::kXsd) + std::string(field_.substr(start, pos_ - start));
+      } else if (pos_ < field_.size() && field_[pos_] == '<') {
+        datatype = read_iri();
+      } else {
         fail("expected a datatype IRI in angle brackets after '^^' (TSV results have no prefixes)",
              pos_);
       }
-      std::string datatype = read_iri();
       return rdf::Term::literal(std::move(lexical), std::move(datatype));
     }
     return rdf::Term::literal(std::move(lexical));

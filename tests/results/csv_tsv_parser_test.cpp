@@ -190,3 +190,12 @@ TEST_CASE("XML declared as ISO-8859-1 is transcoded to UTF-8", "[results]") {
       ResultsFormat::Xml);
   CHECK(r.rows.at(0).at(0) == rdf::Term::literal("Zürich"));
 }
+
+TEST_CASE("TSV datatypes written as xsd: names are expanded", "[results]") {
+  QueryResults r = parse_results("?a\n\"2020-01-01\"^^xsd:date\n", ResultsFormat::Tsv);
+  CHECK(r.rows.at(0).at(0) == rdf::Term::literal("2020-01-01", xsd("date")));
+  Error e = error_of([] { parse_results("?a\n\"x\"^^ex:dt\n", ResultsFormat::Tsv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  REQUIRE(e.span.has_value());
+  CHECK(e.span->column == 6);
+}

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "sparqlmcp/results/serializer.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
@@ -210,4 +211,29 @@ TEST_CASE("absurdly nested JSON is refused without exhausting the stack", "[resu
   Error e = error_of([&] { parse_results(body, ResultsFormat::Json); });
   CHECK(e.kind == ErrorKind::Syntax);
   CHECK(e.message == "malformed JSON results: nesting is too deep");
+}
+
+TEST_CASE("JSON bindings to null are unbound", "[results]") {
+  QueryResults r = parse_results(
+      R"({"head":{"vars":["a","b"]},"results":{"bindings":[{"a":null,"b":{"type":"uri","value":"http://e"}}]}})",
+      ResultsFormat::Json);
+  REQUIRE(r.rows.size() == 1);
+  CHECK_FALSE(r.rows[0][0].has_value());
+  CHECK(r.rows[0][1] == rdf::Term::iri("http://e"));
+}
+
+TEST_CASE("from_json reads what to_json writes and is as lenient as the parser", "[results]") {
+  nlohmann::json json = nlohmann::json::parse(
+      R"({"head":{"vars":["a"]},"results":{"bindings":[{"a":null},)"
+      R"({"a":{"type":"typed-literal","value":"1","datatype":"http://www.w3.org/2001/XMLSchema#integer"},"z":{"type":"bnode","value":"b"}}]}})");
+  QueryResults r = from_json(json);
+  REQUIRE(r.variables == std::vector<std::string>{"a", "z"});
+  REQUIRE(r.rows.size() == 2);
+  CHECK_FALSE(r.rows[0][0].has_value());
+  CHECK(r.rows[1][0] == rdf::Term::literal("1", kXsdInteger));
+  CHECK(r.rows[1][1] == rdf::Term::blank("b"));
+  CHECK(from_json(to_json(r)) == r);
+  Error e = error_of([] { from_json(nlohmann::json::parse(R"({"boolean":true})")); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message == "the endpoint's JSON results have no 'head' member");
 }
