@@ -377,7 +377,7 @@ void TextWriter::expr(const Expr& e, bool top) {
     case Expr::Kind::NotExists:
       out_ += e.kind == Expr::Kind::Exists ? "EXISTS " : "NOT EXISTS ";
       if (e.pattern) {
-        group(*e.pattern, 0);
+        group(*e.pattern, expr_indent_);
       } else {
         out_ += "{ }";
       }
@@ -440,6 +440,7 @@ void TextWriter::group(const ast::GroupGraphPattern& g, int indent) {
         break;
     }
     newline(indent + 1);
+    expr_indent_ = indent + 1;
     switch (el.kind) {
       case Kind::Filter:
         out_ += "FILTER(";

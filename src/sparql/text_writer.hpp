@@ -44,6 +44,7 @@ class TextWriter {
   std::unordered_map<std::string, std::string> generated_;
   std::set<std::string> reserved_;
   std::size_t next_generated_ = 0;
+  int expr_indent_ = 0;  // indentation of EXISTS groups inside the expression being written
 };
 
 }  // namespace sparqlmcp::sparql::detail
