@@ -485,7 +485,6 @@ void TextWriter::group(const ast::GroupGraphPattern& g, int indent) {
       default:
         break;
     }
-    out_ += " .";
   }
   newline(indent);
   out_ += '}';
