@@ -7,11 +7,14 @@
 //  - SPARQL 1.1 Query Results CSV and TSV Formats
 //  (https://www.w3.org/TR/sparql11-results-csv-tsv/).
 // CSV loses term types: a value that looks like an absolute IRI becomes an IRI, "_:x" a blank
-// node, anything else a simple literal (numbers included). A single "_askResult" column holding
-// true/false (what Jena writes for ASK) is read as a boolean result in CSV and TSV.
+// node, anything else a simple literal (numbers included).
+// Endpoint quirks accepted (docs/results.md): CSV/TSV ASK answers as a single "_askResult"
+// column (Jena), a quoted "bool" column holding 1/0 (Virtuoso) or the bare word true/false
+// (Oxigraph); Virtuoso's CSV-style TSV; null JSON bindings; variables missing from the head.
 //
 // All parsers run in time linear in the size of the body and stream the bindings, so a body of
-// hundreds of megabytes costs little more than its rows.
+// hundreds of megabytes costs little more than its rows. Results hold only valid UTF-8:
+// invalid bytes become U+FFFD, XML declared ISO-8859-1 is transcoded.
 
 #include <string_view>
 
@@ -21,7 +24,8 @@
 
 namespace sparqlmcp::results {
 
-// Parses `body` (UTF-8, an optional byte order mark is skipped) in `format`.
+// Parses `body` (UTF-8, an optional byte order mark is skipped) in `format`. The body is only
+// read during the call; the results own copies of everything.
 // Throws Exception with ErrorKind::Syntax when the document is malformed: with a SourceSpan
 // (1-based line, column in code points) where the position is known, and a message that says
 // what was wrong, e.g. "the endpoint's JSON results have no 'head' member".
