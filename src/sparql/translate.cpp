@@ -126,10 +126,19 @@ Operator Translator::translate_group(const ast::GroupGraphPattern& g) {
   using Kind = ast::PatternElement::Kind;
   Operator G = Operator::unit();
   std::vector<Expr> filters;
+  // A basic graph pattern is a sequence of triple patterns "possibly interrupted by filters"
+  // (sections 5.1.1 and 4.1.4): triples blocks separated only by FILTERs form one BGP.
+  std::vector<ast::TriplePath> pending;
+  auto flush = [&] {
+    if (pending.empty()) return;
+    G = join(std::move(G), translate_triples(pending));
+    pending.clear();
+  };
   for (const auto& el : g.elements) {
+    if (el.kind != Kind::Triples && el.kind != Kind::Filter) flush();
     switch (el.kind) {
       case Kind::Triples:
-        G = join(std::move(G), translate_triples(el.triples));
+        pending.insert(pending.end(), el.triples.begin(), el.triples.end());
         break;
       case Kind::Filter:
         filters.push_back(translate_expr(el.expr));
@@ -198,6 +207,7 @@ Operator Translator::translate_group(const ast::GroupGraphPattern& g) {
         break;
     }
   }
+  flush();
   if (!filters.empty()) {
     Operator f = unary(OpKind::Filter, std::move(G));
     f.exprs = std::move(filters);

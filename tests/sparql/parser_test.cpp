@@ -103,6 +103,12 @@ TEST_CASE("group graph patterns translate as in the examples of section 18.2.3",
         "(leftjoin (leftjoin (bgp (triple ?s <http://e/p1> ?v1)) (bgp (triple ?s <http://e/p2> "
         "?v2))) (bgp (triple ?s <http://e/p3> ?v3)))");
   CHECK(sse("ASK { }") == "(table unit)");
+  // Triples blocks interrupted only by filters are one basic graph pattern (4.1.4, 5.1.1).
+  CHECK(sse("ASK { ?s ?p ?o FILTER(?o) ?o ?q _:b }") ==
+        "(filter ?o (bgp (triple ?s ?p ?o) (triple ?o ?q _:b0)))");
+  CHECK(sse("ASK { ?s ?p ?o OPTIONAL { ?a ?b ?c } ?o ?q ?r }") ==
+        "(join (leftjoin (bgp (triple ?s ?p ?o)) (bgp (triple ?a ?b ?c))) (bgp (triple ?o ?q "
+        "?r)))");
   CHECK(sse("ASK { {} ?s ?p ?o }") == "(bgp (triple ?s ?p ?o))");
 }
 

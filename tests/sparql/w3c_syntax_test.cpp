@@ -71,11 +71,15 @@ void run_manifest(const std::string& folder, bool evaluation = false) {
           printed = serialize_query(q);
           INFO("serialized:\n" << printed);
           again = to_sse(parse_query(printed));
-          // The algebra printed back as SPARQL must be a valid query too.
+          // The algebra printed back as SPARQL must be a valid query with the same algebra.
           std::string from_algebra = serialize_algebra(q.algebra(), q.prologue());
           INFO("from algebra:\n" << from_algebra);
           try {
-            parse_query(from_algebra);
+            std::string back = to_sse(parse_query(from_algebra));
+            // Path variables are printed as ?__path_N; otherwise a SELECT comes back identical.
+            for (auto p = back.find("?__path_"); p != std::string::npos; p = back.find("?__path_"))
+              back.replace(p, 8, "??");
+            if (q.form() == QueryForm::Select) CHECK(back == sse);
           } catch (const Exception& ex) {
             FAIL_CHECK("serialize_algebra output does not parse: " << ex.what() << "\n"
                                                                    << from_algebra);
