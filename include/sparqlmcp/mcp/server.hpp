@@ -9,7 +9,8 @@
 // responses may arrive in any order. The send callback is called from several threads but never
 // concurrently for one session, and never after close() has begun.
 //
-// Ownership: the Server must outlive every Session it opened.
+// Ownership: the Server must outlive every Session it opened. The send callback must not call
+// back into its session (handle_message, cancel, close): it runs under the session's write lock.
 
 #include <chrono>
 #include <cstddef>
