@@ -133,6 +133,11 @@ ast::SelectQuery Parser::parse_QueryUnit() {
       fail_at(extra, "unexpected ';' after the query: a query request contains exactly one query");
     for (auto kw : kUpdate)
       if (is_keyword(kw)) refuse_update(extra);
+    for (auto kw : {"GROUP", "HAVING", "ORDER", "LIMIT", "OFFSET"})
+      if (is_keyword(kw))
+        fail_expected(
+            "the end of the query (solution modifiers must come in the order GROUP BY, HAVING, "
+            "ORDER BY, LIMIT/OFFSET, each at most once)");
     fail_expected("the end of the query");
   }
   return q;
@@ -204,6 +209,10 @@ void Parser::parse_SelectClause(ast::SelectQuery& q) {
     } else {
       if (q.projection.empty())
         fail_expected("a variable, '(expression AS ?var)' or '*' after SELECT");
+      if (is_punct(","))
+        fail_at(t,
+                "unexpected ',' in the SELECT clause: variables are separated by spaces, not "
+                "commas");
       return;
     }
   }

@@ -356,3 +356,19 @@ TEST_CASE("deep nesting is refused instead of overflowing the stack", "[sparql][
   CHECK(e.kind == ErrorKind::Syntax);
   CHECK_THAT(e.message, Catch::StartsWith("the query is nested too deeply"));
 }
+
+TEST_CASE("common mistakes get a hint on how to fix them", "[sparql][error]") {
+  Error e = error_of("SELECT * { ?s ?p ?o } LIMIT 10 ORDER BY ?s");
+  CHECK(e.message ==
+        "unexpected 'ORDER' , expected the end of the query (solution modifiers must come in the "
+        "order GROUP BY, HAVING, ORDER BY, LIMIT/OFFSET, each at most once)");
+  CHECK(e.span->column == 32);
+  Error c = error_of("SELECT ?s, ?o { ?s ?p ?o }");
+  CHECK(c.message ==
+        "unexpected ',' in the SELECT clause: variables are separated by spaces, not commas");
+  CHECK(c.span->column == 10);
+  Error f = error_of("SELECT * { ?s ?p ?o FILTER ?o > 1 }");
+  CHECK(f.message ==
+        "unexpected variable ?o , expected '(' or a function call (a constraint such as FILTER(?x "
+        "> 1))");
+}
