@@ -130,8 +130,8 @@ std::optional<QueryResults> bare_boolean_results(std::string_view body) {
   return boolean;
 }
 
-QueryResults parse_delimited_results(std::string_view body, char delimiter,
-                                     std::string_view format) {
+QueryResults parse_delimited_results(std::string_view body, char delimiter, std::string_view format,
+                                     const ParseOptions& options) {
   const std::string name(format);
   if (auto boolean = bare_boolean_results(body)) return *boolean;
   if (body.empty()) {
@@ -168,6 +168,7 @@ QueryResults parse_delimited_results(std::string_view body, char delimiter,
     row.reserve(width);
     for (auto& field : fields)
       row.push_back(term_from_field(field));
+    check_row_limit(results.rows.size(), options);
     results.rows.push_back(std::move(row));
   }
   // ASK answers: Jena writes a single "_askResult" column holding true/false; Virtuoso a
@@ -188,8 +189,8 @@ QueryResults parse_delimited_results(std::string_view body, char delimiter,
   return results;
 }
 
-QueryResults parse_csv_results(std::string_view body) {
-  return parse_delimited_results(body, ',', "CSV");
+QueryResults parse_csv_results(std::string_view body, const ParseOptions& options) {
+  return parse_delimited_results(body, ',', "CSV", options);
 }
 
 }  // namespace sparqlmcp::results::detail

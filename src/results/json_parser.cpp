@@ -21,10 +21,6 @@ namespace {
 
 using nlohmann::json;
 
-// Deeper nesting than this is refused rather than risking the stack: no results document needs
-// more than five levels.
-constexpr std::size_t kMaxDepth = 512;
-
 void append_utf8(std::string& out, unsigned long cp) {
   if (cp < 0x80) {
     out += static_cast<char>(cp);
@@ -45,7 +41,8 @@ void append_utf8(std::string& out, unsigned long cp) {
 
 class JsonResultsReader {
  public:
-  explicit JsonResultsReader(std::string_view body) : s_(body) {}
+  JsonResultsReader(std::string_view body, const ParseOptions& options)
+      : s_(body), options_(options) {}
 
   QueryResults parse() && {
     skip_space();
@@ -320,7 +317,7 @@ class JsonResultsReader {
   }
 
   json parse_value(std::size_t depth) {
-    if (depth > kMaxDepth) fail("malformed JSON results: nesting is too deep");
+    if (depth > options_.max_json_depth) fail("malformed JSON results: nesting is too deep");
     skip_space();
     if (pos_ >= s_.size())
       fail("malformed JSON results: unexpected end of document; expected a value");
@@ -347,7 +344,7 @@ class JsonResultsReader {
   }
 
   void skip_value(std::size_t depth) {
-    if (depth > kMaxDepth) fail("malformed JSON results: nesting is too deep");
+    if (depth > options_.max_json_depth) fail("malformed JSON results: nesting is too deep");
     skip_space();
     if (pos_ >= s_.size())
       fail("malformed JSON results: unexpected end of document; expected a value");
@@ -427,6 +424,8 @@ class JsonResultsReader {
       }
       row[slot] = parse_term(variable);
     });
+    check_row_limit(rows_, options_);
+    ++rows_;
     builder_.add_row(std::move(row));
   }
 
@@ -483,6 +482,8 @@ class JsonResultsReader {
   }
 
   std::string_view s_;
+  const ParseOptions& options_;
+  std::size_t rows_ = 0;
   std::size_t pos_ = 0;
   std::string scratch_;
   JsonResultsBuilder builder_;
@@ -490,8 +491,8 @@ class JsonResultsReader {
 
 }  // namespace
 
-QueryResults parse_json_results(std::string_view body) {
-  return JsonResultsReader(body).parse();
+QueryResults parse_json_results(std::string_view body, const ParseOptions& options) {
+  return JsonResultsReader(body, options).parse();
 }
 
 }  // namespace sparqlmcp::results::detail

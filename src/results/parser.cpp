@@ -29,7 +29,24 @@ std::string declared_xml_encoding(std::string_view body) {
 
 }  // namespace
 
+namespace detail {
+
+void check_row_limit(std::size_t rows_so_far, const ParseOptions& options) {
+  if (rows_so_far < options.max_rows) return;
+  throw Exception(
+      make_error(ErrorKind::LimitExceeded,
+                 "the results have more than " + std::to_string(options.max_rows) +
+                     " rows, the most this server reads; add a LIMIT or narrow the query"));
+}
+
+}  // namespace detail
+
 QueryResults parse_results(std::string_view body, ResultsFormat format) {
+  return parse_results(body, format, ParseOptions{});
+}
+
+QueryResults parse_results(std::string_view body, ResultsFormat format,
+                           const ParseOptions& options) {
   body = detail::strip_bom(body);
   // Terms must be valid UTF-8 (they end up in JSON): Latin-1 XML is transcoded, and stray
   // invalid bytes from careless endpoints become U+FFFD rather than failing the whole answer.
@@ -42,17 +59,17 @@ QueryResults parse_results(std::string_view body, ResultsFormat format) {
     } else {
       repaired = detail::sanitize_utf8(body);
     }
-    return parse_results(repaired, format);
+    return parse_results(repaired, format, options);
   }
   switch (format) {
     case ResultsFormat::Json:
-      return detail::parse_json_results(body);
+      return detail::parse_json_results(body, options);
     case ResultsFormat::Xml:
-      return detail::parse_xml_results(body);
+      return detail::parse_xml_results(body, options);
     case ResultsFormat::Csv:
-      return detail::parse_csv_results(body);
+      return detail::parse_csv_results(body, options);
     case ResultsFormat::Tsv:
-      return detail::parse_tsv_results(body);
+      return detail::parse_tsv_results(body, options);
   }
   throw Exception(make_error(ErrorKind::Internal, "unknown results format"));
 }

@@ -229,14 +229,14 @@ void split_tabs(std::string_view line, std::vector<std::string_view>& fields) {
 
 }  // namespace
 
-QueryResults parse_tsv_results(std::string_view body) {
+QueryResults parse_tsv_results(std::string_view body, const ParseOptions& options) {
   if (body.empty()) {
     throw_syntax("the endpoint's TSV results are empty; expected a header line", body, 0);
   }
   // SPARQL TSV headers start with '?' (or '$'). Virtuoso answers text/tab-separated-values
   // with CSV quoting and tabs ("s"<TAB>"o", values quoted, "" for a quote, raw newlines):
   // read that with the CSV rules.
-  if (body.front() == '"') return parse_delimited_results(body, '\t', "TSV");
+  if (body.front() == '"') return parse_delimited_results(body, '\t', "TSV", options);
   if (auto boolean = bare_boolean_results(body)) return *boolean;
   QueryResults results;
   std::vector<std::string_view> fields;
@@ -287,6 +287,7 @@ QueryResults parse_tsv_results(std::string_view body) {
           row.emplace_back(TermReader(body, field).read());
         }
       }
+      check_row_limit(results.rows.size(), options);
       results.rows.push_back(std::move(row));
     }
     pos = next;

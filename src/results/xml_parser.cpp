@@ -27,7 +27,8 @@ std::string_view trim(std::string_view text) {
 
 class XmlResultsParser {
  public:
-  explicit XmlResultsParser(std::string_view body) : reader_(body) {}
+  XmlResultsParser(std::string_view body, const ParseOptions& options)
+      : reader_(body), options_(options) {}
 
   QueryResults parse() && {
     Event event = reader_.next();
@@ -139,6 +140,7 @@ class XmlResultsParser {
       if (slot >= row.size()) row.resize(results_.variables.size());
       row[slot] = parse_binding();
     }
+    check_row_limit(results_.rows.size(), options_);
     results_.rows.push_back(std::move(row));
   }
 
@@ -186,14 +188,15 @@ class XmlResultsParser {
   }
 
   XmlReader reader_;
+  const ParseOptions& options_;
   QueryResults results_;
   std::unordered_map<std::string, std::size_t> slots_;
 };
 
 }  // namespace
 
-QueryResults parse_xml_results(std::string_view body) {
-  return XmlResultsParser(body).parse();
+QueryResults parse_xml_results(std::string_view body, const ParseOptions& options) {
+  return XmlResultsParser(body, options).parse();
 }
 
 }  // namespace sparqlmcp::results::detail

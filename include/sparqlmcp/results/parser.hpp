@@ -16,6 +16,8 @@
 // hundreds of megabytes costs little more than its rows. Results hold only valid UTF-8:
 // invalid bytes become U+FFFD, XML declared ISO-8859-1 is transcoded.
 
+#include <cstddef>
+#include <limits>
 #include <string_view>
 
 #include "sparqlmcp/results/format.hpp"
@@ -24,6 +26,13 @@
 
 namespace sparqlmcp::results {
 
+struct ParseOptions {
+  // More rows than this fail with ErrorKind::LimitExceeded instead of filling memory.
+  std::size_t max_rows = std::numeric_limits<std::size_t>::max();
+  // JSON nesting deeper than this is refused (results need 5 levels; this guards the stack).
+  std::size_t max_json_depth = 512;
+};
+
 // Parses `body` (UTF-8, an optional byte order mark is skipped) in `format`. The body is only
 // read during the call; the results own copies of everything.
 // Throws Exception with ErrorKind::Syntax when the document is malformed: with a SourceSpan
@@ -31,5 +40,7 @@ namespace sparqlmcp::results {
 // what was wrong, e.g. "the endpoint's JSON results have no 'head' member".
 // Throws ErrorKind::Unsupported for RDF-star quoted triples, which rdf::Term cannot hold.
 QueryResults parse_results(std::string_view body, ResultsFormat format);
+QueryResults parse_results(std::string_view body, ResultsFormat format,
+                           const ParseOptions& options);
 
 }  // namespace sparqlmcp::results
