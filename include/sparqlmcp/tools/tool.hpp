@@ -2,7 +2,8 @@
 // The contract between a tool and the MCP layer that exposes it. A tool is a synchronous
 // function run on one of the MCP layer's worker threads; it may wait for remote work, which it
 // must abort when the context's cancellation token fires. Tools never let an exception escape:
-// the dispatcher (tool_dispatch.hpp) converts any Exception into an `isError: true` result.
+// the MCP layer's call runner (src/mcp/session_core.cpp) converts any exception into an
+// `isError: true` result.
 
 #include <functional>
 #include <optional>
