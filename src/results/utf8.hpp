@@ -16,6 +16,9 @@ bool is_valid_utf8(std::string_view text);
 // replaced by one U+FFFD.
 std::string sanitize_utf8(std::string_view text);
 
+// Appends code point `cp` (at most U+10FFFF, not a surrogate) to `out` as UTF-8.
+void append_utf8(std::string& out, unsigned long cp);
+
 // ISO-8859-1 bytes to UTF-8.
 std::string latin1_to_utf8(std::string_view text);
 

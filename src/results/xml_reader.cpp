@@ -1,6 +1,7 @@
 #include "xml_reader.hpp"
 
 #include "text_position.hpp"
+#include "utf8.hpp"
 
 namespace sparqlmcp::results::detail {
 namespace {
@@ -17,24 +18,6 @@ bool is_name_start(char c) {
 }
 bool is_name_char(char c) {
   return is_name_start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
-}
-
-void append_utf8(std::string& out, unsigned long cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 }  // namespace
