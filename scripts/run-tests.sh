@@ -21,7 +21,8 @@ build_log=$repo/build/run-tests-build.log
 echo "run-tests: configuring and building the release preset (log: $build_log)"
 if ! { cmake --preset release && cmake --build --preset release; } > "$build_log" 2>&1; then
   grep -E -B2 -A8 'error:|Error |FAILED:' "$build_log" | head -n 80 || tail -n 60 "$build_log"
-  echo "run-tests: 0 passed, 1 failed (the build failed; full log: $build_log)"
+  echo "run-tests: the build failed (full log: $build_log)"
+  echo "run-tests: 0 passed, 1 failed"
   exit 1
 fi
 echo "run-tests: build done in $((SECONDS - started))s"
