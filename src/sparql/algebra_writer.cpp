@@ -21,9 +21,9 @@ Expr substitute(const Expr& e, const std::map<std::string, Expr>& aggregates) {
     if (it != aggregates.end()) return it->second;
     return e;
   }
-  Expr out = e;
-  for (auto& a : out.args)
-    a = substitute(a, aggregates);
+  Expr out = e.without_args();
+  for (const auto& a : e.args)
+    out.args.push_back(substitute(a, aggregates));
   return out;
 }
 

@@ -73,6 +73,22 @@ constexpr std::array kBuiltIns = {
 constexpr std::array<std::string_view, 7> kAggregates = {"count", "sum",    "min",         "max",
                                                          "avg",   "sample", "group_concat"};
 
+// Argument vectors are filled by moving: an initializer list would copy the (possibly large)
+// left operand on every step of a long chain such as a || b || c || ...
+Expr binary(std::string op, Expr left, Expr right) {
+  std::vector<Expr> args;
+  args.reserve(2);
+  args.push_back(std::move(left));
+  args.push_back(std::move(right));
+  return Expr::call(std::move(op), std::move(args));
+}
+
+Expr unary(std::string op, Expr operand) {
+  std::vector<Expr> args;
+  args.push_back(std::move(operand));
+  return Expr::call(std::move(op), std::move(args));
+}
+
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out)
@@ -91,9 +107,11 @@ Expr Parser::parse_Expression() {
 // [111] ConditionalOrExpression ::= ConditionalAndExpression ( '||' ConditionalAndExpression )*
 Expr Parser::parse_ConditionalOrExpression() {
   Expr left = parse_ConditionalAndExpression();
+  ChainGuard chain(*this);
   while (accept_punct("||")) {
+    chain.step();
     Expr right = parse_ConditionalAndExpression();
-    left = Expr::call("||", {std::move(left), std::move(right)});
+    left = binary("||", std::move(left), std::move(right));
   }
   return left;
 }
@@ -101,9 +119,11 @@ Expr Parser::parse_ConditionalOrExpression() {
 // [112] ConditionalAndExpression ::= ValueLogical ( '&&' ValueLogical )*
 Expr Parser::parse_ConditionalAndExpression() {
   Expr left = parse_RelationalExpression();
+  ChainGuard chain(*this);
   while (accept_punct("&&")) {
+    chain.step();
     Expr right = parse_RelationalExpression();
-    left = Expr::call("&&", {std::move(left), std::move(right)});
+    left = binary("&&", std::move(left), std::move(right));
   }
   return left;
 }
@@ -117,7 +137,7 @@ Expr Parser::parse_RelationalExpression() {
     if (is_punct(op)) {
       next();
       Expr right = parse_AdditiveExpression();
-      return Expr::call(std::string(op), {std::move(left), std::move(right)});
+      return binary(std::string(op), std::move(left), std::move(right));
     }
   }
   // '<' directly followed by text that looks like an IRI was lexed as an IRIREF; that is the
@@ -144,6 +164,7 @@ Expr Parser::parse_RelationalExpression() {
 // UnaryExpression ) | ( '/' UnaryExpression ) )* )*
 Expr Parser::parse_AdditiveExpression() {
   Expr left = parse_MultiplicativeExpression();
+  ChainGuard chain(*this);
   for (;;) {
     std::string op;
     if (is_punct("+")) {
@@ -154,8 +175,9 @@ Expr Parser::parse_AdditiveExpression() {
       return left;
     }
     next();
+    chain.step();
     Expr right = parse_MultiplicativeExpression();
-    left = Expr::call(op, {std::move(left), std::move(right)});
+    left = binary(op, std::move(left), std::move(right));
   }
 }
 
@@ -163,6 +185,7 @@ Expr Parser::parse_AdditiveExpression() {
 // UnaryExpression )*
 Expr Parser::parse_MultiplicativeExpression() {
   Expr left = parse_UnaryExpression();
+  ChainGuard chain(*this);
   for (;;) {
     std::string op;
     if (is_punct("*")) {
@@ -173,8 +196,9 @@ Expr Parser::parse_MultiplicativeExpression() {
       return left;
     }
     next();
+    chain.step();
     Expr right = parse_UnaryExpression();
-    left = Expr::call(op, {std::move(left), std::move(right)});
+    left = binary(op, std::move(left), std::move(right));
   }
 }
 
@@ -193,9 +217,9 @@ std::optional<Expr> Parser::try_signed_number() {
 Expr Parser::parse_UnaryExpression() {
   DepthGuard guard(*this);
   if (auto number = try_signed_number()) return std::move(*number);
-  if (accept_punct("!")) return Expr::call("!", {parse_PrimaryExpression()});
-  if (accept_punct("+")) return Expr::call("uplus", {parse_PrimaryExpression()});
-  if (accept_punct("-")) return Expr::call("uminus", {parse_PrimaryExpression()});
+  if (accept_punct("!")) return unary("!", parse_PrimaryExpression());
+  if (accept_punct("+")) return unary("uplus", parse_PrimaryExpression());
+  if (accept_punct("-")) return unary("uminus", parse_PrimaryExpression());
   return parse_PrimaryExpression();
 }
 

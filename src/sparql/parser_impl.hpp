@@ -22,6 +22,7 @@ class Parser {
 
  private:
   friend struct DepthGuard;
+  friend struct ChainGuard;
   // --- token helpers
   const Token& peek(std::size_t ahead = 0) const {
     std::size_t i = pos_ + ahead;
@@ -117,6 +118,22 @@ class Parser {
   std::size_t blank_counter_ = 0;
   std::size_t depth_ = 0;
   bool path_mode_ = true;  // false inside CONSTRUCT templates (TriplesSameSubject [75])
+};
+
+// A chain a || b || c ... builds a left-deep tree as deep as the chain is long, and every later
+// walk over it recurses that deep: each operator counts as one level of nesting.
+struct ChainGuard {
+  explicit ChainGuard(Parser& p) : parser(p) {}
+  ~ChainGuard() {
+    for (std::size_t i = 0; i < steps; ++i)
+      parser.leave();
+  }
+  void step() {
+    parser.enter();
+    ++steps;
+  }
+  Parser& parser;
+  std::size_t steps = 0;
 };
 
 struct DepthGuard {

@@ -64,13 +64,19 @@ bool Parser::starts_triples() const {
 // [54] GroupGraphPatternSub ::= TriplesBlock? ( GraphPatternNotTriples '.'? TriplesBlock? )*
 void Parser::parse_GroupGraphPatternSub(ast::GroupGraphPattern& g) {
   bool may_start_triples = true;
+  // Each element of a group (and each path triple) adds a level to the algebra tree (a chain of
+  // Join / LeftJoin / Minus / Extend), so it counts towards the nesting limit.
+  ChainGuard chain(*this);
   for (;;) {
+    chain.step();
     if (starts_triples()) {
       if (!may_start_triples) fail_expected("'.' or '}' (triple patterns are separated by '.')");
       ast::PatternElement el;
       el.kind = ast::PatternElement::Kind::Triples;
       el.span = span_of_token(peek());
       bool dot = parse_TriplesBlock(el.triples);
+      for (const auto& t : el.triples)
+        if (t.path) chain.step();  // each path triple is joined in: one more level
       g.elements.push_back(std::move(el));
       may_start_triples = dot;
       continue;
@@ -113,7 +119,9 @@ void Parser::parse_GraphPatternNotTriples(ast::GroupGraphPattern& g) {
   if (is_punct("{")) {
     // [67] GroupOrUnionGraphPattern ::= GroupGraphPattern ( 'UNION' GroupGraphPattern )*
     el.groups.push_back(parse_GroupGraphPattern());
+    ChainGuard chain(*this);
     while (accept_keyword("UNION")) {
+      chain.step();
       if (!is_punct("{")) fail_expected("'{' after UNION");
       el.groups.push_back(parse_GroupGraphPattern());
     }

@@ -65,7 +65,9 @@ void Parser::fail_at(std::size_t offset, std::string message) const {
 void Parser::enter() {
   if (++depth_ > options_.max_depth)
     fail_at(peek(), "the query is nested too deeply (more than " +
-                        std::to_string(options_.max_depth) + " levels)");
+                        std::to_string(options_.max_depth) +
+                        " levels of nesting or operators in a row); simplify it, e.g. use IN (...) "
+                        "instead of long || chains");
 }
 
 void Parser::refuse_update(const Token& t) {

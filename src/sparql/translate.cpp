@@ -112,12 +112,12 @@ Operator Translator::translate_triples(const std::vector<ast::TriplePath>& tripl
 }
 
 Expr Translator::translate_expr(const Expr& e) {
-  Expr out = e;
+  Expr out = e.without_args();
   if ((e.kind == Expr::Kind::Exists || e.kind == Expr::Kind::NotExists) && e.pattern) {
     out.op = std::make_shared<const Operator>(translate_group(*e.pattern));
   }
-  for (auto& a : out.args)
-    a = translate_expr(a);
+  for (const auto& a : e.args)
+    out.args.push_back(translate_expr(a));
   return out;
 }
 
@@ -228,11 +228,11 @@ Expr Translator::replace_aggregates(const Expr& e,
     aggs.emplace_back(var, std::move(agg));
     return Expr::variable(var);
   }
-  Expr out = e;
+  Expr out = e.without_args();
   if ((e.kind == Expr::Kind::Exists || e.kind == Expr::Kind::NotExists) && e.pattern)
     out.op = std::make_shared<const Operator>(translate_group(*e.pattern));
-  for (auto& a : out.args)
-    a = replace_aggregates(a, aggs);
+  for (const auto& a : e.args)
+    out.args.push_back(replace_aggregates(a, aggs));
   return out;
 }
 

@@ -372,3 +372,31 @@ TEST_CASE("common mistakes get a hint on how to fix them", "[sparql][error]") {
         "unexpected variable ?o , expected '(' or a function call (a constraint such as FILTER(?x "
         "> 1))");
 }
+
+TEST_CASE("long operator chains count towards the nesting limit", "[sparql][error]") {
+  std::string ok = "SELECT * { ?s ?p ?o FILTER(?o = 0";
+  for (int i = 1; i < 500; ++i)
+    ok += " || ?o = " + std::to_string(i);
+  CHECK_NOTHROW(parse_query(ok + ") }"));
+  std::string deep = "SELECT * { ?s ?p ?o FILTER(?o = 0";
+  for (int i = 1; i < 20000; ++i)
+    deep += " || ?o = " + std::to_string(i);
+  Error e = error_of(deep + ") }");
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK_THAT(e.message, Catch::StartsWith("the query is nested too deeply (more than 1000 levels"));
+}
+
+TEST_CASE("long UNION and OPTIONAL chains count towards the nesting limit", "[sparql][error]") {
+  std::string unions = "SELECT * { {?s ?p 0}";
+  for (int i = 1; i < 5000; ++i)
+    unions += " UNION {?s ?p " + std::to_string(i) + "}";
+  CHECK_THAT(error_of(unions + " }").message, Catch::StartsWith("the query is nested too deeply"));
+  std::string optionals = "SELECT * { ?s ?p ?o";
+  for (int i = 1; i < 5000; ++i)
+    optionals += " OPTIONAL {?s ?p " + std::to_string(i) + "}";
+  CHECK_THAT(error_of(optionals + " }").message,
+             Catch::StartsWith("the query is nested too deeply"));
+  ParseOptions roomy;
+  roomy.max_depth = 20000;
+  CHECK_NOTHROW(parse_query(optionals + " }", roomy));
+}

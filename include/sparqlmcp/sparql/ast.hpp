@@ -75,6 +75,20 @@ struct Expr {
   std::shared_ptr<const ast::GroupGraphPattern> pattern;  // Exists/NotExists (syntax)
   std::shared_ptr<const algebra::Operator> op;            // Exists/NotExists (algebra)
 
+  // This node without its arguments, for rebuilding a tree without copying every subtree.
+  Expr without_args() const {
+    Expr e;
+    e.kind = kind;
+    e.name = name;
+    e.term = term;
+    e.distinct = distinct;
+    e.star = star;
+    e.separator = separator;
+    e.pattern = pattern;
+    e.op = op;
+    return e;
+  }
+
   static Expr variable(std::string v) {
     Expr e;
     e.kind = Kind::Var;

@@ -16,7 +16,9 @@ struct ParseOptions {
   std::string base_iri;  // used when the query has no BASE; relative IRIs stay as written if empty
   std::vector<std::pair<std::string, std::string>> default_prefixes;  // used when the query does
                                                                       // not declare them
-  std::size_t max_depth = 500;  // nesting limit (groups, expressions, paths) against stack overflow
+  // Nesting limit (groups, brackets, paths, and operators chained as in a || b || ...): trees
+  // are walked recursively, so this bounds the stack used.
+  std::size_t max_depth = 1000;
 };
 
 // Throws Exception: ErrorKind::Syntax with a span (1-based line, column in code points) for
