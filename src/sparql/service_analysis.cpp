@@ -54,6 +54,20 @@ void collect_select(const ast::SelectQuery& q, std::vector<ServiceClause>& out) 
 
 }  // namespace
 
+bool is_endpoint_internal_service(std::string_view iri) {
+  static constexpr std::string_view kInternal[] = {
+      "http://wikiba.se/ontology#label",          // Wikidata / Wikibase label service
+      "http://wikiba.se/ontology#around",         // Wikibase geospatial search
+      "http://wikiba.se/ontology#box",            //
+      "http://www.bigdata.com/rdf#serviceParam",  // Blazegraph service parameters
+      "http://www.bigdata.com/rdf/gas#service",   // Blazegraph graph analytics
+      "https://www.mediawiki.org/ontology#API",   // Wikidata MediaWiki API service
+  };
+  for (auto known : kInternal)
+    if (iri == known) return true;
+  return false;
+}
+
 std::vector<ServiceClause> find_service_clauses(const Query& query) {
   std::vector<ServiceClause> out;
   collect_select(query.syntax(), out);
@@ -68,7 +82,6 @@ std::vector<ServiceClause> find_service_clauses(const Query& query) {
 std::optional<DirectQuery> unwrap_single_service(const Query& query) {
   using Kind = ast::PatternElement::Kind;
   const ast::SelectQuery& q = query.syntax();
-  if (find_service_clauses(query).size() != 1) return std::nullopt;
   if (!q.from.empty() || !q.from_named.empty() || !q.has_where) return std::nullopt;
   if (q.form == QueryForm::Construct && q.construct_short) return std::nullopt;
   const ast::PatternElement* service = nullptr;
@@ -83,6 +96,13 @@ std::optional<DirectQuery> unwrap_single_service(const Query& query) {
     }
   }
   if (!service || service->name.is_var) return std::nullopt;
+  // Nothing may call another endpoint: the only SERVICE clauses besides this one are the
+  // endpoint's own built-in services nested inside it (e.g. Wikidata's label service).
+  std::vector<ServiceClause> nested;
+  collect_group(service->groups[0], nested);
+  for (const auto& n : nested)
+    if (!is_endpoint_internal_service(n.endpoint)) return std::nullopt;
+  if (find_service_clauses(query).size() != 1 + nested.size()) return std::nullopt;
 
   ast::SelectQuery direct = q;
   ast::GroupGraphPattern body = service->groups[0];

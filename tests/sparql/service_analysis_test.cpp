@@ -102,3 +102,22 @@ TEST_CASE("with_slice replaces the outermost OFFSET and LIMIT only", "[sparql]")
         "(project (?s) (order (?s) (tomultiset (slice _ 7 (project (?s) (bgp (triple ?s ?p "
         "?o)))))))");
 }
+
+TEST_CASE("Wikidata's label service inside the SERVICE does not prevent unwrapping", "[sparql]") {
+  Query q = parse_query(
+      "PREFIX wikibase: <http://wikiba.se/ontology#> PREFIX bd: <http://www.bigdata.com/rdf#> "
+      "PREFIX wdt: <http://www.wikidata.org/prop/direct/> PREFIX wd: "
+      "<http://www.wikidata.org/entity/> "
+      "SELECT ?item ?itemLabel WHERE { SERVICE <https://query.wikidata.org/sparql> { ?item wdt:P31 "
+      "wd:Q146 . SERVICE wikibase:label { bd:serviceParam wikibase:language \"en\" } } } LIMIT 3");
+  CHECK(find_service_clauses(q).size() == 2);
+  auto direct = unwrap_single_service(q);
+  REQUIRE(direct);
+  CHECK(direct->endpoint == "https://query.wikidata.org/sparql");
+  CHECK(direct->query_text.find("SERVICE wikibase:label") != std::string::npos);
+  // At the top level, next to the endpoint's SERVICE, it is a second service.
+  Query outside = parse_query(
+      "SELECT * { SERVICE <https://query.wikidata.org/sparql> { ?s ?p ?o } SERVICE "
+      "<http://wikiba.se/ontology#label> { ?s ?q ?r } }");
+  CHECK_FALSE(unwrap_single_service(outside));
+}

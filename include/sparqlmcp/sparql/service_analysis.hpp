@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sparqlmcp/sparql/query.hpp"
@@ -29,10 +30,16 @@ struct DirectQuery {
   QueryForm form = QueryForm::Select;
 };
 
+// Whether `iri` names a service an endpoint implements itself rather than a remote endpoint
+// (Wikidata's label service wikibase:label, Wikibase geo search, Blazegraph GAS, MediaWiki API).
+bool is_endpoint_internal_service(std::string_view iri);
+
 // When the query has exactly one SERVICE, with an IRI, and its WHERE clause is that SERVICE
 // alone (plus FILTERs, which are moved inside it), with no dataset clause: the query text with
 // the SERVICE wrapper removed (its group becomes the WHERE clause), prologue, projection,
-// template, modifiers and trailing VALUES kept. Otherwise nullopt.
+// template, modifiers and trailing VALUES kept. Otherwise nullopt. SERVICE clauses nested in it
+// that name an endpoint-internal service (is_endpoint_internal_service) are kept in the body and
+// do not count as a second SERVICE.
 std::optional<DirectQuery> unwrap_single_service(const Query& query);
 
 // The query serialized with its outermost OFFSET/LIMIT replaced (nullopt removes the clause).
