@@ -8,6 +8,15 @@ import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 
+// A sanitizer build (the asan preset) reports memory errors and leaks on stderr; any such
+// report fails the test that owned the process.
+const SANITIZER_REPORT = /ERROR: (Address|Leak|Thread|Memory)Sanitizer|runtime error: /;
+
+export function assert_no_sanitizer_report(stderr) {
+  const match = SANITIZER_REPORT.exec(stderr);
+  if (match) throw new Error(`sparql-mcp reported a sanitizer error:\n${stderr.slice(Math.max(0, match.index - 200))}`);
+}
+
 export function binary() {
   const bin = process.env.SPARQL_MCP_BIN;
   if (!bin) throw new Error("SPARQL_MCP_BIN is not set: point it at the built sparql-mcp executable");
@@ -58,6 +67,7 @@ export async function connect_sdk(catalogue_dir, extra_args = [], { name = "spar
     stderr: () => stderr,
     close: async () => {
       try { await client.close(); } catch { /* already closed */ }
+      assert_no_sanitizer_report(stderr);
     },
   };
 }
@@ -178,6 +188,8 @@ export class RawSession {
       this.child.kill("SIGKILL");
       await this.exited;
     }
+    await new Promise((resolve) => setTimeout(resolve, 50)); // let the last stderr bytes arrive
+    assert_no_sanitizer_report(this.stderr);
     return result; // null when the server did not exit by itself at end of input
   }
 }
