@@ -63,6 +63,40 @@ describe("sparql-mcp command line", { timeout: 60000 }, () => {
   });
 });
 
+describe("sparql-mcp logging", { timeout: 60000 }, () => {
+  let catalogue;
+  before(() => {
+    catalogue = write_catalogue([{ id: "local", endpoint: "http://127.0.0.1:9/sparql" }]);
+  });
+  after(() => catalogue?.remove());
+
+  const serve = (level) => {
+    const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize",
+                                  params: { protocolVersion: "2025-11-25", capabilities: {},
+                                            clientInfo: { name: "cli-test", version: "1" } } });
+    return run_cli(["--catalogue", catalogue.dir, "--log-level", level], `${init}\n`);
+  };
+
+  it("logs to stderr only, and nothing at --log-level off", () => {
+    const info = serve("info");
+    assert.equal(info.status, 0);
+    assert.ok(info.stderr.length > 0, "--log-level info logs something on start-up");
+    const lines = info.stdout.trim().split("\n");
+    assert.equal(lines.length, 1, `stdout must hold the one response only: ${info.stdout}`);
+    assert.equal(JSON.parse(lines[0]).id, 1);
+    const off = serve("off");
+    assert.equal(off.status, 0);
+    assert.equal(off.stderr, "", "--log-level off must keep stderr silent");
+    assert.equal(JSON.parse(off.stdout.trim()).id, 1);
+  });
+
+  it("refuses an unknown log level", () => {
+    const r = run_cli(["--catalogue", catalogue.dir, "--log-level", "loud"], "");
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /loud|log-level/);
+  });
+});
+
 describe("sparql-mcp serving flags", { timeout: 120000 }, () => {
   let oxigraph;
   let empty;
