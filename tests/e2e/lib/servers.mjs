@@ -84,8 +84,18 @@ function run_script(script, args, timeout_ms) {
 }
 
 // Starts a private Virtuoso (tests/servers/virtuoso/start.sh) with the shared data in named
-// graphs. Returns { http_port, endpoint, graph_endpoint(graph), dir, stop() }.
-export async function start_virtuoso({ timeout_ms = 240000 } = {}) {
+// graphs. Returns { http_port, endpoint, graph_endpoint(graph), dir, stop() }. A second attempt
+// on new ports covers the rare case of a free port being taken before Virtuoso binds it.
+export async function start_virtuoso(options = {}) {
+  try {
+    return await start_virtuoso_once(options);
+  } catch (error) {
+    process.stderr.write(`first Virtuoso start failed, retrying on other ports: ${error.message}\n`);
+    return start_virtuoso_once(options);
+  }
+}
+
+async function start_virtuoso_once({ timeout_ms = 240000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "sparqlmcp-virtuoso-"));
   const sql_port = await free_port();
   let http_port = await free_port();
