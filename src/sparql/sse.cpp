@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "sparqlmcp/sparql/algebra.hpp"
+#include "text_writer.hpp"
 
 namespace sparqlmcp::sparql::algebra {
 
@@ -18,6 +19,12 @@ class SsePrinter {
     if (t.is_blank()) {
       auto [it, inserted] = blanks_.emplace(t.value, blanks_.size());
       out_ += "_:b" + std::to_string(it->second);
+      return;
+    }
+    // Numbers and booleans as Jena writes them (1, 2.5, 1e3, true): still canonical, since the
+    // bare form is used only when it reads back as the same lexical form and datatype.
+    if (detail::has_bare_form(t)) {
+      out_ += t.value;
       return;
     }
     out_ += t.to_ntriples();

@@ -58,6 +58,53 @@ std::string upper(std::string_view s) {
 
 }  // namespace
 
+bool has_bare_form(const rdf::Term& t) {
+  static constexpr std::string_view kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
+  static constexpr std::string_view kXsdDecimal = "http://www.w3.org/2001/XMLSchema#decimal";
+  static constexpr std::string_view kXsdDouble = "http://www.w3.org/2001/XMLSchema#double";
+  static constexpr std::string_view kXsdBoolean = "http://www.w3.org/2001/XMLSchema#boolean";
+  if (!t.is_literal() || !t.language.empty()) return false;
+  std::string_view dt = t.datatype;
+  auto numeric_ok = [&](bool need_dot, bool need_exp) {
+    std::string_view v = t.value;
+    if (v.empty()) return false;
+    std::size_t i = (v[0] == '+' || v[0] == '-') ? 1 : 0;
+    bool digits = false, dot = false, exp = false, frac_digits = false;
+    for (; i < v.size(); ++i) {
+      char c = v[i];
+      if (c >= '0' && c <= '9') {
+        digits = true;
+        if (dot && !exp) frac_digits = true;
+      } else if (c == '.' && !dot && !exp) {
+        dot = true;
+      } else if ((c == 'e' || c == 'E') && !exp && digits) {
+        exp = true;
+        if (i + 1 < v.size() && (v[i + 1] == '+' || v[i + 1] == '-')) ++i;
+        if (i + 1 >= v.size()) return false;
+      } else {
+        return false;
+      }
+    }
+    if (!digits || need_exp != exp) return false;
+    if (need_dot) return dot && frac_digits;
+    if (!need_exp) return !dot;
+    return true;
+  };
+  if (dt == kXsdInteger && numeric_ok(false, false)) {
+    return true;
+  }
+  if (dt == kXsdDecimal && numeric_ok(true, false)) {
+    return true;
+  }
+  if (dt == kXsdDouble && numeric_ok(false, true) && t.value.find('.') != 0) {
+    return true;
+  }
+  if (dt == kXsdBoolean && (t.value == "true" || t.value == "false")) {
+    return true;
+  }
+  return false;
+}
+
 TextWriter::TextWriter(const std::vector<std::pair<std::string, std::string>>& prefixes) {
   for (const auto& [p, ns] : prefixes)
     prefixes_.emplace_back(ns, p);
@@ -157,46 +204,7 @@ void TextWriter::term(const rdf::Term& t) {
     case rdf::TermKind::Literal:
       break;
   }
-  std::string_view dt = t.datatype;
-  auto numeric_ok = [&](bool need_dot, bool need_exp) {
-    std::string_view v = t.value;
-    if (v.empty()) return false;
-    std::size_t i = (v[0] == '+' || v[0] == '-') ? 1 : 0;
-    bool digits = false, dot = false, exp = false, frac_digits = false;
-    for (; i < v.size(); ++i) {
-      char c = v[i];
-      if (c >= '0' && c <= '9') {
-        digits = true;
-        if (dot && !exp) frac_digits = true;
-      } else if (c == '.' && !dot && !exp) {
-        dot = true;
-      } else if ((c == 'e' || c == 'E') && !exp && digits) {
-        exp = true;
-        if (i + 1 < v.size() && (v[i + 1] == '+' || v[i + 1] == '-')) ++i;
-        if (i + 1 >= v.size()) return false;
-      } else {
-        return false;
-      }
-    }
-    if (!digits || need_exp != exp) return false;
-    if (need_dot) return dot && frac_digits;
-    if (!need_exp) return !dot;
-    return true;
-  };
-  if (dt == std::string(rdf::kXsd) + "integer" && numeric_ok(false, false)) {
-    out_ += t.value;
-    return;
-  }
-  if (dt == std::string(rdf::kXsd) + "decimal" && numeric_ok(true, false)) {
-    out_ += t.value;
-    return;
-  }
-  if (dt == std::string(rdf::kXsd) + "double" && numeric_ok(false, true) &&
-      t.value.find('.') != 0) {
-    out_ += t.value;
-    return;
-  }
-  if (dt == std::string(rdf::kXsd) + "boolean" && (t.value == "true" || t.value == "false")) {
+  if (has_bare_form(t)) {
     out_ += t.value;
     return;
   }

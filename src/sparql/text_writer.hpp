@@ -12,6 +12,10 @@
 
 namespace sparqlmcp::sparql::detail {
 
+// Whether a literal may be written without quotes (INTEGER, DECIMAL, DOUBLE, true/false) and
+// reads back as the same term: its lexical form matches the grammar's token for its datatype.
+bool has_bare_form(const rdf::Term& t);
+
 class TextWriter {
  public:
   explicit TextWriter(const std::vector<std::pair<std::string, std::string>>& prefixes);
