@@ -10,6 +10,24 @@ namespace sparqlmcp::sparql::algebra {
 
 namespace {
 
+// Operator and built-in names as Jena ARQ's SSE spells them.
+std::string_view sse_name(std::string_view name) {
+  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
+      {"uminus", "-"},
+      {"uplus", "+"},
+      {"isiri", "isIRI"},
+      {"isuri", "isURI"},
+      {"isblank", "isBlank"},
+      {"isliteral", "isLiteral"},
+      {"isnumeric", "isNumeric"},
+      {"sameterm", "sameTerm"},
+      {"langmatches", "langMatches"},
+  };
+  for (const auto& [from, to] : kNames)
+    if (name == from) return to;
+  return name;
+}
+
 class SsePrinter {
  public:
   explicit SsePrinter(bool indented) : indented_(indented) {}
@@ -88,9 +106,7 @@ class SsePrinter {
         term(e.term);
         return;
       case Expr::Kind::Call: {
-        std::string_view name = e.name;
-        if (name == "uminus") name = "-";
-        if (name == "uplus") name = "+";
+        std::string_view name = sse_name(e.name);
         out_ += '(';
         out_ += name;
         for (const auto& a : e.args) {

@@ -69,7 +69,7 @@ TEST_CASE("unwrapping keeps ASK, CONSTRUCT and DESCRIBE forms and SILENT", "[spa
       "SELECT * { SERVICE <http://e/> { SELECT ?s { ?s ?p ?o } LIMIT 1 } FILTER(isIRI(?s)) }"));
   REQUIRE(sub);
   CHECK(to_sse(parse_query(sub->query_text)) ==
-        "(project (?s) (filter (isiri ?s) (tomultiset (slice _ 1 (project (?s) (bgp (triple ?s ?p "
+        "(project (?s) (filter (isIRI ?s) (tomultiset (slice _ 1 (project (?s) (bgp (triple ?s ?p "
         "?o)))))))");
 }
 
