@@ -5,6 +5,7 @@
 #include "lexer.hpp"
 #include "parser_impl.hpp"
 #include "translate.hpp"
+#include "update_detection.hpp"
 
 namespace sparqlmcp::sparql {
 
@@ -23,6 +24,9 @@ const char* to_string(QueryForm form) {
 }
 
 Query parse_query(std::string_view text, const ParseOptions& options) {
+  // Updates are refused before lexing: their data need not lex as a query.
+  if (auto update = detail::detect_update(text))
+    detail::throw_update_refused(update->name, detail::span_of(text, update->offset));
   detail::SourceText source(text);
   std::vector<detail::Token> tokens = detail::tokenize(source);
   detail::Parser parser(source, std::move(tokens), options);

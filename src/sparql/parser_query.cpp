@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "parser_impl.hpp"
+#include "update_detection.hpp"
 
 namespace sparqlmcp::sparql::detail {
 
@@ -71,29 +72,9 @@ void Parser::enter() {
 }
 
 void Parser::refuse_update(const Token& t) {
-  // Name the operation the way the SPARQL 1.1 Update grammar does (section 3 of that spec).
-  std::string op;
-  auto word = [](const Token& tok) {
-    std::string w(tok.text);
-    for (char& c : w)
-      if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    return w;
-  };
-  std::string first = word(t);
-  const Token& second = peek(1);
-  if ((first == "INSERT" || first == "DELETE") && second.kind == TokenKind::Name &&
-      (iequals(second.text, "DATA") || iequals(second.text, "WHERE"))) {
-    op = first + " " + word(second);
-  } else if (first == "INSERT" || first == "DELETE" || first == "WITH") {
-    op = "DELETE/INSERT";
-  } else {
-    op = first;
-  }
-  Error e = make_error(ErrorKind::Unsupported,
-                       "this server is read-only: SPARQL Update (" + op +
-                           ") is not accepted; send a SELECT, ASK, CONSTRUCT or DESCRIBE query");
-  e.span = span_of_token(t);
-  throw Exception(std::move(e));
+  // Name the operation the way the SPARQL 1.1 Update grammar does.
+  auto op = detect_update(source_.text().substr(t.offset));
+  throw_update_refused(op ? op->name : std::string(t.text), span_of_token(t));
 }
 
 // [1] QueryUnit ::= Query ; [2] Query ::= Prologue ( SelectQuery | ConstructQuery |

@@ -331,6 +331,8 @@ TEST_CASE("SPARQL Update requests are refused as unsupported", "[sparql][error]"
       {"COPY <http://a> TO <http://b>", "COPY"},
       {"MOVE DEFAULT TO <http://b>", "MOVE"},
       {"ADD <http://a> TO <http://b>", "ADD"},
+      {"# comment\nBASE <http://b/> PREFIX ex: <x#> INSERT DATA { ex:a ex:b \"bad \\q escape\" }",
+       "INSERT DATA"},
   };
   for (const auto& c : cases) {
     INFO(c.text);
@@ -411,4 +413,25 @@ TEST_CASE("SSE writes a number bare only when that reads back as the same term",
         "(bgp (triple ?s ?p \"x\"^^<http://www.w3.org/2001/XMLSchema#integer>))");
   CHECK(sse("ASK { ?s ?p 'true'^^<http://www.w3.org/2001/XMLSchema#boolean> }") ==
         sse("ASK { ?s ?p true }"));
+}
+
+TEST_CASE("an Update refusal points at the operation", "[sparql][error]") {
+  try {
+    parse_query("PREFIX ex: <http://e/>\n  DELETE WHERE { ?s ?p ?o }");
+    FAIL("expected a refusal");
+  } catch (const Exception& e) {
+    CHECK(e.error().kind == ErrorKind::Unsupported);
+    REQUIRE(e.error().span);
+    CHECK(e.error().span->line == 2);
+    CHECK(e.error().span->column == 3);
+  }
+  // After a query, a ';' and an update: refused too.
+  try {
+    parse_query("SELECT * { ?s ?p ?o } LOAD <http://x>");
+    FAIL("expected a refusal");
+  } catch (const Exception& e) {
+    CHECK(e.error().kind == ErrorKind::Unsupported);
+    CHECK_THAT(e.error().message,
+               Catch::StartsWith("this server is read-only: SPARQL Update (LOAD)"));
+  }
 }
