@@ -590,8 +590,7 @@ class Lexer {
     while (p < s_.size()) {
       char c = s_[p];
       if (c == '%') {
-        if (p + 2 < s_.size() + 0 && hex_value(s_[p + 1]) >= 0 && p + 2 < s_.size() &&
-            hex_value(s_[p + 2]) >= 0) {
+        if (p + 2 < s_.size() && hex_value(s_[p + 1]) >= 0 && hex_value(s_[p + 2]) >= 0) {
           local.append(s_.substr(p, 3));
           p += 3;
         } else {

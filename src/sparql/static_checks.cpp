@@ -45,8 +45,6 @@ class Checker {
  public:
   void check_select(const ast::SelectQuery& q) {
     check_group(q.where);
-    for (const auto& t : q.construct_template)
-      (void)t;
     bool aggregated = !q.group_by.empty();
     for (const auto& p : q.projection)
       if (p.expr && contains_aggregate(*p.expr)) aggregated = true;

@@ -24,8 +24,7 @@ bool to_local_name(std::string_view local, std::string& out) {
   bool first = true;
   while (pos < local.size()) {
     char c = local[pos];
-    if (c == '%' && pos + 2 < local.size() + 0 && pos + 2 <= local.size() - 1 + 0 &&
-        is_hex(local[pos + 1]) && is_hex(local[pos + 2])) {
+    if (c == '%' && pos + 2 < local.size() && is_hex(local[pos + 1]) && is_hex(local[pos + 2])) {
       out.append(local.substr(pos, 3));
       pos += 3;
       first = false;
