@@ -54,30 +54,36 @@ DirectRoute plan_direct_route(const sparql::Query& query, const catalogue::Catal
                     known_endpoints_hint(catalogue));
   }
   std::optional<catalogue::Endpoint> adhoc;
-  for (const sparql::ServiceClause& service : services) {
-    if (service.endpoint.empty()) {
-      throw_error(ErrorKind::Unsupported,
-                  "SERVICE ?" + service.variable + " (line " + std::to_string(service.span.line) +
-                      ") names its endpoint with a variable; this server needs a fixed endpoint "
-                      "IRI in every SERVICE clause. " +
-                      known_endpoints_hint(catalogue));
-    }
-    require_known_endpoint(service.endpoint, catalogue, allow_any_endpoint, adhoc);
-  }
-  if (services.size() > 1) {
-    throw_error(ErrorKind::Unsupported,
-                "the query has " + std::to_string(services.size()) +
-                    " SERVICE clauses; federated queries over several endpoints are not "
-                    "implemented yet in this version. Query one endpoint per call (exactly one "
-                    "SERVICE clause) and combine the results yourself, e.g. with VALUES.");
-  }
+  // The direct route first: SERVICE clauses nested in the one outer SERVICE that name an
+  // endpoint-internal service (Wikidata's wikibase:label, ...) travel with the query.
   std::optional<sparql::DirectQuery> direct = sparql::unwrap_single_service(query);
   if (!direct) {
+    // Explain what stands in the way, most fundamental problem first.
+    std::vector<const sparql::ServiceClause*> remote;
+    for (const sparql::ServiceClause& service : services) {
+      if (service.endpoint.empty()) {
+        throw_error(ErrorKind::Unsupported,
+                    "SERVICE ?" + service.variable + " (line " + std::to_string(service.span.line) +
+                        ") names its endpoint with a variable; this server needs a fixed "
+                        "endpoint IRI in every SERVICE clause. " +
+                        known_endpoints_hint(catalogue));
+      }
+      if (sparql::is_endpoint_internal_service(service.endpoint)) continue;
+      require_known_endpoint(service.endpoint, catalogue, allow_any_endpoint, adhoc);
+      remote.push_back(&service);
+    }
+    if (remote.size() > 1) {
+      throw_error(ErrorKind::Unsupported,
+                  "the query has " + std::to_string(remote.size()) +
+                      " SERVICE clauses; federated queries over several endpoints are not "
+                      "implemented yet in this version. Query one endpoint per call (exactly "
+                      "one SERVICE clause) and combine the results yourself, e.g. with VALUES.");
+    }
     throw_error(ErrorKind::Unsupported,
                 "the query does work outside its SERVICE clause (patterns, OPTIONAL, BIND, "
                 "FROM, ... next to SERVICE), which needs the federation engine, not implemented "
                 "yet in this version. Move the whole WHERE pattern inside SERVICE <" +
-                    services.front().endpoint +
+                    (remote.empty() ? services.front().endpoint : remote.front()->endpoint) +
                     "> { ... }; only the SELECT/CONSTRUCT/ASK/DESCRIBE form, GROUP BY, HAVING, "
                     "ORDER BY, LIMIT, OFFSET and a final VALUES may stay outside.");
   }

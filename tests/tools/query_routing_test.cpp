@@ -96,3 +96,16 @@ TEST_CASE("local work next to the SERVICE needs the federation engine", "[tools]
   CHECK(error.kind == ErrorKind::Unsupported);
   CHECK_THAT(error.message, Catch::Contains("does work outside its SERVICE clause"));
 }
+
+TEST_CASE("an endpoint-internal SERVICE inside the one SERVICE travels with the query", "[tools]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = tools::plan_direct_route(
+      sparql::parse_query(
+          "PREFIX wikibase: <http://wikiba.se/ontology#> PREFIX bd: <http://www.bigdata.com/rdf#> "
+          "SELECT ?s ?sLabel WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o "
+          "SERVICE wikibase:label { bd:serviceParam wikibase:language \"en\" } } }"),
+      catalogue, false);
+  CHECK(route.endpoint.id == "people");
+  CHECK(route.direct.query_text.find("SERVICE") != std::string::npos);
+  CHECK(route.direct.query_text.find("127.0.0.1:1/people") == std::string::npos);
+}
