@@ -84,17 +84,18 @@ std::optional<std::int64_t> Arguments::optional_integer(std::string_view name, s
   const nlohmann::json* value = find(name);
   if (value == nullptr) return std::nullopt;
   std::int64_t number = 0;
+  const std::string digits = value->is_string() ? value->get<std::string>() : std::string();
+  const bool is_digit_string =
+      !digits.empty() && digits.size() < 19 &&
+      std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); });
   if (value->is_number_integer()) {
     number = value->get<std::int64_t>();
   } else if (value->is_number_float() &&
              value->get<double>() ==
                  static_cast<double>(static_cast<std::int64_t>(value->get<double>()))) {
     number = static_cast<std::int64_t>(value->get<double>());
-  } else if (value->is_string() && !value->get<std::string>().empty() &&
-             value->get<std::string>().size() < 19 &&
-             std::all_of(value->get<std::string>().begin(), value->get<std::string>().end(),
-                         [](unsigned char c) { return std::isdigit(c); })) {
-    number = std::stoll(value->get<std::string>());
+  } else if (is_digit_string) {
+    number = std::stoll(digits);
   } else {
     fail(name, "expected an integer, got " + json_type_name(*value));
   }

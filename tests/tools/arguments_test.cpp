@@ -71,3 +71,10 @@ TEST_CASE("unknown arguments are refused with the list of known ones", "[tools][
           args.reject_unknown({"query", "format"});
         }) == "unknown argument 'endpoint' of run_sparql_query; the arguments are: query, format");
 }
+
+TEST_CASE("a non-numeric string for an integer argument is refused", "[tools][error]") {
+  nlohmann::json given = {{"max_rows", "ten"}};
+  Arguments args(given, "run_sparql_query");
+  CHECK(failure_of([&] { args.optional_integer("max_rows", 1, 100); }) ==
+        "invalid argument 'max_rows' of run_sparql_query: expected an integer, got a string");
+}
