@@ -5,46 +5,17 @@
 #include <cstdio>
 
 #include "serializers.hpp"
+#include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/serializer.hpp"
 
 namespace sparqlmcp::results::detail {
 namespace {
 
+// JSON string escapes are the N-Triples ones (\" \\ \n \r \t \b \f and \u00XX for other
+// control characters), so the RDF term escaper serves both.
 void append_json_string(std::string& out, std::string_view text) {
   out += '"';
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
+  out += rdf::escape_string_literal(text);
   out += '"';
 }
 
