@@ -51,8 +51,7 @@ void Parser::expect_keyword(std::string_view kw, std::string_view what) {
 
 void Parser::fail_expected(std::string_view what) const {
   const Token& t = peek();
-  // The format of the project brief: "unexpected '}' , expected a triple pattern object ...".
-  fail_at(t, "unexpected " + describe_token(t) + " , expected " + std::string(what));
+  fail_at(t, "unexpected " + describe_token(t) + ", expected " + std::string(what));
 }
 
 void Parser::fail_at(const Token& t, std::string message) const {

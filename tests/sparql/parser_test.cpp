@@ -256,7 +256,7 @@ TEST_CASE("a syntax error names the token found and what was expected", "[sparql
   Error e = error_of("SELECT * WHERE { ?s ?p }");
   CHECK(e.kind == ErrorKind::Syntax);
   CHECK(e.message ==
-        "unexpected '}' , expected a triple pattern object (an IRI, prefixed name, literal, "
+        "unexpected '}', expected a triple pattern object (an IRI, prefixed name, literal, "
         "variable or blank node)");
   CHECK(e.span->line == 1);
   CHECK(e.span->column == 24);
@@ -271,17 +271,17 @@ TEST_CASE("error columns count code points after multibyte characters", "[sparql
   Error e2 = error_of("# ☃☃☃\nSELECT ?x { ?x ?y ?z } LIMIT x");
   CHECK(e2.span->line == 2);
   CHECK(e2.span->column == 30);
-  CHECK(e2.message == "unexpected 'x' , expected a non-negative integer after LIMIT");
+  CHECK(e2.message == "unexpected 'x', expected a non-negative integer after LIMIT");
 }
 
 TEST_CASE("missing pieces are reported at the end of the query", "[sparql][error]") {
   Error e = error_of("SELECT * WHERE { ?s ?p ?o ");
   CHECK(e.message ==
-        "unexpected end of query , expected '.', '}' or a graph pattern keyword "
+        "unexpected end of query, expected '.', '}' or a graph pattern keyword "
         "(OPTIONAL, FILTER, ...)");
   CHECK(e.span->column == 27);
   CHECK(error_of("").message ==
-        "unexpected end of query , expected SELECT, CONSTRUCT, DESCRIBE or ASK");
+        "unexpected end of query, expected SELECT, CONSTRUCT, DESCRIBE or ASK");
 }
 
 TEST_CASE("the static errors of the specification are syntax errors", "[sparql][error]") {
@@ -361,7 +361,7 @@ TEST_CASE("deep nesting is refused instead of overflowing the stack", "[sparql][
 TEST_CASE("common mistakes get a hint on how to fix them", "[sparql][error]") {
   Error e = error_of("SELECT * { ?s ?p ?o } LIMIT 10 ORDER BY ?s");
   CHECK(e.message ==
-        "unexpected 'ORDER' , expected the end of the query (solution modifiers must come in the "
+        "unexpected 'ORDER', expected the end of the query (solution modifiers must come in the "
         "order GROUP BY, HAVING, ORDER BY, LIMIT/OFFSET, each at most once)");
   CHECK(e.span->column == 32);
   Error c = error_of("SELECT ?s, ?o { ?s ?p ?o }");
@@ -370,7 +370,7 @@ TEST_CASE("common mistakes get a hint on how to fix them", "[sparql][error]") {
   CHECK(c.span->column == 10);
   Error f = error_of("SELECT * { ?s ?p ?o FILTER ?o > 1 }");
   CHECK(f.message ==
-        "unexpected variable ?o , expected '(' or a function call (a constraint such as FILTER(?x "
+        "unexpected variable ?o, expected '(' or a function call (a constraint such as FILTER(?x "
         "> 1))");
 }
 
