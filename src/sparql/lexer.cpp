@@ -235,19 +235,7 @@ class Lexer {
     throw_syntax(src_, at, std::move(message));
   }
 
-  void skip_space() {
-    while (pos_ < s_.size()) {
-      char c = s_[pos_];
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-        ++pos_;
-      } else if (c == '#') {
-        while (pos_ < s_.size() && s_[pos_] != '\n')
-          ++pos_;
-      } else {
-        break;
-      }
-    }
-  }
+  void skip_space() { pos_ = skip_space_and_comments(s_, pos_); }
 
   char32_t peek_cp(std::size_t at) const {
     if (at >= s_.size()) return 0;
@@ -639,6 +627,21 @@ class Lexer {
 
 std::vector<Token> tokenize(const SourceText& source) {
   return Lexer(source).run();
+}
+
+std::size_t skip_space_and_comments(std::string_view text, std::size_t pos) {
+  while (pos < text.size()) {
+    char c = text[pos];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      ++pos;
+    } else if (c == '#') {
+      while (pos < text.size() && text[pos] != '\n')
+        ++pos;
+    } else {
+      break;
+    }
+  }
+  return pos;
 }
 
 }  // namespace sparqlmcp::sparql::detail

@@ -67,6 +67,10 @@ SourceSpan span_of(std::string_view text, std::size_t offset, std::size_t from =
 
 std::vector<Token> tokenize(const SourceText& source);
 
+// The position of the first character at or after `pos` that is neither white space nor part
+// of a '#' comment (grammar section 19.4). Shared by the lexer and the Update pre-scan.
+std::size_t skip_space_and_comments(std::string_view text, std::size_t pos);
+
 // Human-readable description of a token for error messages: "'}'", "end of query",
 // "variable ?x", "IRI <http://...>".
 std::string describe_token(const Token& token);

@@ -2,6 +2,7 @@
 
 #include "update_detection.hpp"
 
+#include "lexer.hpp"
 #include "parser_impl.hpp"
 
 namespace sparqlmcp::sparql::detail {
@@ -16,19 +17,7 @@ class Scanner {
  public:
   explicit Scanner(std::string_view s) : s_(s) {}
 
-  void skip_space() {
-    while (pos_ < s_.size()) {
-      char c = s_[pos_];
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-        ++pos_;
-      } else if (c == '#') {
-        while (pos_ < s_.size() && s_[pos_] != '\n')
-          ++pos_;
-      } else {
-        return;
-      }
-    }
-  }
+  void skip_space() { pos_ = skip_space_and_comments(s_, pos_); }
   std::string_view word() {
     skip_space();
     std::size_t start = pos_;
