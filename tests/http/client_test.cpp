@@ -14,6 +14,8 @@
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::http;
+using sparqlmcp::http::testing::echo_of;
+using sparqlmcp::http::testing::since;
 using sparqlmcp::http::testing::TestServer;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
@@ -24,14 +26,6 @@ Request get(std::string url) {
   Request request;
   request.url = std::move(url);
   return request;
-}
-
-nlohmann::json echo_of(const Response& response) {
-  return nlohmann::json::parse(response.body);
-}
-
-milliseconds since(Clock::time_point start) {
-  return std::chrono::duration_cast<milliseconds>(Clock::now() - start);
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::http;
+using sparqlmcp::http::testing::echo_of;
+using sparqlmcp::http::testing::since;
 using sparqlmcp::http::testing::TestServer;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
@@ -26,14 +28,6 @@ SparqlEndpointConfig config_for(std::string endpoint) {
   config.endpoint = std::move(endpoint);
   config.timeout = milliseconds(10000);
   return config;
-}
-
-nlohmann::json echo_of(const SparqlResponse& response) {
-  return nlohmann::json::parse(response.body);
-}
-
-milliseconds since(Clock::time_point start) {
-  return std::chrono::duration_cast<milliseconds>(Clock::now() - start);
 }
 
 }  // namespace

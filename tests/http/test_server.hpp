@@ -1,4 +1,5 @@
 #pragma once
+#include <nlohmann/json.hpp>
 // A small real HTTP/1.1 server for the http tests: Boost.Beast on Asio, listening on
 // 127.0.0.1 with an ephemeral port, run by one in-process thread. Connections are kept alive
 // as HTTP/1.1 allows, so connection reuse is observable (connections_accepted()).
@@ -90,5 +91,17 @@ std::string gzip(std::string_view data);
 
 // The value of `name` in a raw query string, percent-decoded; "" when absent.
 std::string query_param(std::string_view query, std::string_view name);
+
+// The JSON the /echo routes answer with, read from any response that has a `body`.
+template <class Response>
+nlohmann::json echo_of(const Response& response) {
+  return nlohmann::json::parse(response.body);
+}
+
+// Milliseconds elapsed since `start`, for checks that something finished "soon".
+inline std::chrono::milliseconds since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start);
+}
 
 }  // namespace sparqlmcp::http::testing
