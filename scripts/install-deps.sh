@@ -36,7 +36,7 @@ fi
 packages=(
   build-essential g++ cmake ninja-build pkg-config clang-format git ca-certificates curl procps
   nlohmann-json3-dev libcurl4-openssl-dev libboost-dev libserd-dev libsord-dev libspdlog-dev
-  catch2 zlib1g-dev virtuoso-opensource
+  catch2 zlib1g-dev libssl-dev libicu-dev virtuoso-opensource
 )
 # Node 20 is preinstalled on our machines; Debian's nodejs is only the fallback.
 if ! command -v node > /dev/null 2>&1; then packages+=(nodejs); fi

@@ -1,0 +1,54 @@
+#pragma once
+// Evaluates a parsed query (its algebra, section 18) over a Dataset. Evaluation is pipelined
+// (pull-based iterators): a LIMIT stops the work below it early, and only operators that must
+// see all their input (ORDER BY, GROUP, DISTINCT's seen-set, the build side of a hash join,
+// MINUS, property-path closures) hold rows in memory, counted against a budget.
+//
+// Errors are thrown as Exception: Timeout when the deadline passes, Cancelled when the token
+// is cancelled, LimitExceeded when the rows held in memory exceed the budget, Unsupported for
+// SERVICE (federation is not this module's job: a query with SERVICE is refused unless
+// `service_handler` is set).
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sparqlmcp/engine/dataset.hpp"
+#include "sparqlmcp/rdf/term.hpp"
+#include "sparqlmcp/results/query_results.hpp"
+#include "sparqlmcp/sparql/query.hpp"
+#include "sparqlmcp/util/cancellation.hpp"
+
+namespace sparqlmcp::engine {
+
+struct EvaluationOptions {
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  CancellationTokenPtr cancellation;  // may be null
+  // Most rows that ORDER BY, GROUP BY, DISTINCT, hash-join build sides, MINUS and path
+  // closures may hold at once, summed over the query; beyond it: LimitExceeded.
+  std::size_t max_rows_in_memory = 20'000'000;
+  // SELECT: stop after this many result rows and set QueryOutcome::truncated.
+  std::optional<std::size_t> max_result_rows;
+  // The default graph: false = the store's default graph (as the W3C tests define it);
+  // true = the RDF merge of the default graph and every named graph (what most public
+  // endpoints do). Ignored when the query has FROM / FROM NAMED.
+  bool union_default_graph = false;
+};
+
+struct QueryOutcome {
+  sparql::QueryForm form = sparql::QueryForm::Select;
+  // SELECT and ASK: variables (projection order) and rows, or the boolean.
+  results::QueryResults results;
+  // CONSTRUCT and DESCRIBE: the triples (no duplicates).
+  std::vector<rdf::Triple> graph;
+  bool truncated = false;  // max_result_rows cut the result
+};
+
+// Throws Exception as described above; never crashes on a well-formed algebra.
+QueryOutcome evaluate_query(const sparql::Query& query, const Dataset& dataset,
+                            const EvaluationOptions& options = {});
+
+}  // namespace sparqlmcp::engine
