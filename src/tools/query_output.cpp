@@ -17,7 +17,8 @@ std::string plural(std::size_t count, const char* noun) {
 }
 
 std::string header_line(const AnswerFacts& facts) {
-  std::string line = "Endpoint <" + facts.endpoint + "> answered in " +
+  std::string line = "Endpoint <" + facts.endpoint + "> answered" +
+                     (facts.route == "in-process" ? " (in-process, from its dumps)" : "") + " in " +
                      std::to_string(facts.elapsed.count()) + " ms";
   if (facts.attempts > 1) line += " after " + plural(facts.attempts, "attempt");
   return line + ".";
@@ -25,7 +26,7 @@ std::string header_line(const AnswerFacts& facts) {
 
 nlohmann::json base_structured(const AnswerFacts& facts, std::string_view form) {
   return {{"endpoint", facts.endpoint},
-          {"route", "direct"},
+          {"route", facts.route},
           {"query_form", form},
           {"elapsed_ms", facts.elapsed.count()},
           {"format", facts.format}};
@@ -183,7 +184,11 @@ nlohmann::json query_output_schema() {
       {"type", "object"},
       {"properties",
        {{"endpoint", {{"type", "string"}, {"description", "The endpoint that answered."}}},
-        {"route", {{"type", "string"}, {"description", "How the query was executed."}}},
+        {"route",
+         {{"type", "string"},
+          {"description",
+           "How the query was executed: 'direct' (sent to the endpoint) or 'in-process' (the "
+           "embedded engine over the entry's RDF dumps)."}}},
         {"query_form", {{"type", "string"}}},
         {"elapsed_ms", {{"type", "integer"}}},
         {"format", {{"type", "string"}}},

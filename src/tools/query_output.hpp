@@ -25,6 +25,7 @@ struct OutputLimits {
 // What is known about the answer besides its rows.
 struct AnswerFacts {
   std::string endpoint;
+  std::string route = "direct";  // "direct" (sent to the endpoint) or "in-process" (dumps)
   std::chrono::milliseconds elapsed{0};
   int attempts = 1;
   std::string format;                     // as requested: json, xml, csv, tsv, turtle, ntriples

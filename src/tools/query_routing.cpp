@@ -90,12 +90,6 @@ DirectRoute plan_direct_route(const sparql::Query& query, const catalogue::Catal
   adhoc.reset();
   const catalogue::Endpoint& endpoint =
       require_known_endpoint(direct->endpoint, catalogue, allow_any_endpoint, adhoc);
-  if (endpoint.answered_locally) {
-    throw_error(ErrorKind::Unsupported,
-                "endpoint '" + endpoint.id +
-                    "' is an RDF dump without a SPARQL endpoint; answering queries from dumps is "
-                    "not implemented yet in this version.");
-  }
   return DirectRoute{std::move(*direct), endpoint};
 }
 

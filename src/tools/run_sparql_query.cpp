@@ -5,6 +5,7 @@
 #include "query_facts.hpp"
 #include "query_output.hpp"
 #include "query_routing.hpp"
+#include "sparqlmcp/engine/evaluator.hpp"
 #include "sparqlmcp/rdf/reader.hpp"
 #include "sparqlmcp/results/format.hpp"
 #include "sparqlmcp/results/parser.hpp"
@@ -107,9 +108,10 @@ std::string advice_for(const Error& error) {
 class RunSparqlQueryTool final : public Tool {
  public:
   RunSparqlQueryTool(const catalogue::Catalogue& catalogue, http::SparqlProtocolClient& client,
-                     QuerySettings settings)
+                     QuerySettings settings, std::shared_ptr<const LocalEndpoints> local)
       : catalogue_(catalogue),
         client_(client),
+        local_(std::move(local)),
         settings_(settings),
         definition_(run_sparql_query_definition(settings_)) {}
 
@@ -160,6 +162,10 @@ class RunSparqlQueryTool final : public Tool {
     const bool graph = is_graph_form(query.form());
     if (format) check_format_fits(*format, graph);
     DirectRoute route = plan_direct_route(query, catalogue_, settings_.allow_any_endpoint);
+    OutputLimits limits{max_rows, settings_.max_text_chars};
+    if (route.endpoint.answered_locally) {
+      return answer_locally(query, route, graph, format, timeout, limits, context);
+    }
 
     http::SparqlEndpointConfig config = endpoint_config(route.endpoint, timeout);
     if (context.report_progress) {
@@ -175,7 +181,6 @@ class RunSparqlQueryTool final : public Tool {
     facts.format = format.value_or(graph ? "turtle" : "table");
     facts.result_cap = route.endpoint.settings.result_cap.value_or(settings_.assumed_result_cap);
     facts.prefixes = query_prefixes(query);
-    OutputLimits limits{max_rows, settings_.max_text_chars};
 
     if (!outcome.ok()) {
       if (outcome.error().kind == ErrorKind::Cancelled || !route.direct.silent) {
@@ -193,6 +198,51 @@ class RunSparqlQueryTool final : public Tool {
     }
     if (graph) return render_graph(parse_graph(response), facts, limits);
     return render_solutions(query, parse_solutions(response), facts, limits);
+  }
+
+  // An entry answered in-process: the unwrapped query is evaluated by the embedded engine over
+  // the entry's store, with the same limits, flags and rendering as a remote answer.
+  ToolResult answer_locally(const sparql::Query& query, const DirectRoute& route, bool graph,
+                            const std::optional<std::string>& format,
+                            std::chrono::milliseconds timeout, const OutputLimits& limits,
+                            ToolContext& context) const {
+    AnswerFacts facts;
+    facts.endpoint = route.endpoint.endpoint_iri;
+    facts.route = "in-process";
+    facts.format = format.value_or(graph ? "turtle" : "table");
+    facts.prefixes = query_prefixes(query);
+    const engine::Store* store = local_ ? local_->find(route.endpoint) : nullptr;
+    if (store == nullptr) {
+      throw_error(ErrorKind::Internal, "catalogue entry '" + route.endpoint.id +
+                                           "' should be answered in-process but its dumps "
+                                           "were not loaded at start-up");
+    }
+    if (context.report_progress) {
+      context.report_progress(0, std::nullopt,
+                              "evaluating the query in-process on '" + route.endpoint.id + "'");
+    }
+    auto started = std::chrono::steady_clock::now();
+    engine::EvaluationOptions options;
+    options.deadline = started + timeout;
+    options.cancellation = context.cancellation;
+    options.max_result_rows = settings_.assumed_result_cap;
+    // Dumps of named graphs are queried like a public endpoint: the default graph is the
+    // merge of all graphs, GRAPH still selects one.
+    options.union_default_graph = true;
+    engine::QueryOutcome outcome;
+    try {
+      sparql::Query local_query = sparql::parse_query(route.direct.query_text);
+      outcome = engine::evaluate_query(local_query, *store, options);
+    } catch (const Exception& exception) {
+      if (exception.error().kind == ErrorKind::Cancelled || !route.direct.silent) throw;
+      return silent_failure(query, graph, facts, limits, exception.error());
+    }
+    facts.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - started);
+    // The engine stops at the cap like a remote endpoint would; the output flags it the same way.
+    if (outcome.truncated) facts.result_cap = settings_.assumed_result_cap;
+    if (graph) return render_graph(outcome.graph, facts, limits);
+    return render_solutions(query, std::move(outcome.results), facts, limits);
   }
 
   static void check_format_fits(const std::string& format, bool graph) {
@@ -324,6 +374,7 @@ class RunSparqlQueryTool final : public Tool {
 
   const catalogue::Catalogue& catalogue_;
   http::SparqlProtocolClient& client_;
+  std::shared_ptr<const LocalEndpoints> local_;
   QuerySettings settings_;
   ToolDefinition definition_;
 };
@@ -332,8 +383,9 @@ class RunSparqlQueryTool final : public Tool {
 
 std::unique_ptr<Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
                                                  http::SparqlProtocolClient& client,
-                                                 QuerySettings settings) {
-  return std::make_unique<RunSparqlQueryTool>(catalogue, client, settings);
+                                                 QuerySettings settings,
+                                                 std::shared_ptr<const LocalEndpoints> local) {
+  return std::make_unique<RunSparqlQueryTool>(catalogue, client, settings, std::move(local));
 }
 
 }  // namespace sparqlmcp::tools

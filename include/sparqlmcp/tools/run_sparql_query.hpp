@@ -1,6 +1,7 @@
 #pragma once
 // run_sparql_query: parses the agent's query, checks its SERVICE clauses against the catalogue,
-// sends a single-SERVICE query straight to its endpoint with the SERVICE wrapper removed, and
+// sends a single-SERVICE query straight to its endpoint with the SERVICE wrapper removed (or,
+// for an entry answered in-process from its dumps, evaluates it with the embedded engine), and
 // returns the results as SPARQL JSON (structuredContent) plus a compact text table.
 
 #include <chrono>
@@ -9,6 +10,7 @@
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
+#include "sparqlmcp/tools/local_endpoints.hpp"
 #include "sparqlmcp/tools/tool.hpp"
 
 namespace sparqlmcp::tools {
@@ -27,9 +29,11 @@ struct QuerySettings {
   bool allow_any_endpoint = false;
 };
 
-// `catalogue` and `client` must outlive the tool.
+// `catalogue` and `client` must outlive the tool. `local` holds the stores of the entries
+// answered in-process (may be null when the catalogue has none).
 std::unique_ptr<Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
                                                  http::SparqlProtocolClient& client,
-                                                 QuerySettings settings);
+                                                 QuerySettings settings,
+                                                 std::shared_ptr<const LocalEndpoints> local = {});
 
 }  // namespace sparqlmcp::tools
