@@ -28,6 +28,9 @@ std::string usage_text() {
 Usage:
   sparql-mcp [options]            serve MCP over stdio (one JSON-RPC message per line)
   sparql-mcp parse FILE|-         parse a SPARQL query, print its algebra or the error
+  sparql-mcp query [options] QUERY|-|@FILE
+                                  run a query against the catalogue, as run_sparql_query
+                                  does, and print the result (table by default)
   sparql-mcp --help | --version
 
 Options:
@@ -40,7 +43,39 @@ Options:
   --max-rows N            default number of result rows shown (default 100)
   --max-response-bytes N  largest endpoint response read, in bytes (default 16 MiB)
   --workers N             tool calls run at the same time (default 16)
+
+Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint, --max-rows,
+--max-response-bytes and --log-level):
+  --format F              table (default), json, xml, csv or tsv for SELECT/ASK;
+                          turtle (default) or ntriples for CONSTRUCT/DESCRIBE
+  --timeout DURATION      time limit: 30s, 500ms, 2m, or a number of seconds (default 45s)
+
+Examples:
+  sparql-mcp query --catalogue examples/catalogue.ttl \
+      'SELECT * WHERE { SERVICE <https://demo.sparql-mcp.org/sparql/geography> { ?s ?p ?o } } LIMIT 5'
+  sparql-mcp query --format csv @question.rq > answer.csv
 )";
+}
+
+std::chrono::milliseconds parse_duration(const std::string& flag, const std::string& value) {
+  std::string_view text = value;
+  long long scale = 1000;  // a bare number means seconds
+  if (text.ends_with("ms")) {
+    scale = 1;
+    text.remove_suffix(2);
+  } else if (text.ends_with("s")) {
+    text.remove_suffix(1);
+  } else if (text.ends_with("m")) {
+    scale = 60000;
+    text.remove_suffix(1);
+  }
+  long long number = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || number <= 0 ||
+      number > 24LL * 3600 * 1000) {
+    bad_usage(flag + " expects a duration such as 30s, 500ms or 2m, got '" + value + "'");
+  }
+  return std::chrono::milliseconds(number * scale);
 }
 
 CommandLine parse_command_line(const std::vector<std::string>& arguments) {
@@ -55,6 +90,11 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
     if (arguments.size() != 2) bad_usage("parse expects exactly one argument: a file name or -");
     line.parse_input = arguments[1];
     return line;
+  }
+  const bool query = !arguments.empty() && arguments[0] == "query";
+  if (query) {
+    line.command = Command::Query;
+    ++i;
   }
   if (!arguments.empty() && arguments[0] == "serve") ++i;
   for (; i < arguments.size(); ++i) {
@@ -84,9 +124,28 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.max_response_bytes = parse_count(flag, value_of(flag));
     } else if (flag == "--workers") {
       line.workers = parse_count(flag, value_of(flag));
+    } else if (query && flag == "--format") {
+      line.query_format = value_of(flag);
+      static const char* kFormats[] = {"table", "json", "xml", "csv", "tsv", "turtle", "ntriples"};
+      bool known = false;
+      for (const char* format : kFormats)
+        known = known || *line.query_format == format;
+      if (!known) bad_usage("--format must be table, json, xml, csv, tsv, turtle or ntriples");
+    } else if (query && flag == "--timeout") {
+      line.timeout = parse_duration(flag, value_of(flag));
+    } else if (query && (flag == "-" || flag.empty() || flag[0] != '-')) {
+      if (!line.query_input.empty()) {
+        bad_usage(
+            "query takes one query (text, - for standard input, or @FILE); put the "
+            "query text in quotes");
+      }
+      line.query_input = flag;
     } else {
       bad_usage("unknown argument '" + flag + "'");
     }
+  }
+  if (query && line.query_input.empty() && line.command == Command::Query) {
+    bad_usage("query needs a query: the text in quotes, - to read standard input, or @FILE");
   }
   return line;
 }

@@ -34,6 +34,8 @@ int main(int argc, char** argv) {
       return 0;
     case app::Command::Parse:
       return app::run_parse(command_line);
+    case app::Command::Query:
+      return app::run_query(command_line);
     case app::Command::Serve:
       return app::run_serve(command_line);
   }

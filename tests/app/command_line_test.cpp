@@ -58,3 +58,34 @@ TEST_CASE("bad flags say what is wrong", "[app][error]") {
   CHECK(usage_error({"--log-level", "loud"}) ==
         "--log-level must be trace, debug, info, warn, error or off (see sparql-mcp --help)");
 }
+
+TEST_CASE("query takes one query and its own output flags", "[app]") {
+  app::CommandLine line =
+      parse_command_line({"query", "--catalogue", "examples/catalogue.ttl", "--format", "csv",
+                          "--timeout", "30s", "SELECT * WHERE { ?s ?p ?o }"});
+  CHECK(line.command == app::Command::Query);
+  CHECK(line.query_input == "SELECT * WHERE { ?s ?p ?o }");
+  CHECK(line.query_format == "csv");
+  CHECK(line.timeout == std::chrono::milliseconds(30000));
+  CHECK(parse_command_line({"query", "-"}).query_input == "-");
+  CHECK(parse_command_line({"query", "--timeout", "250ms", "@q.rq"}).timeout ==
+        std::chrono::milliseconds(250));
+  CHECK(parse_command_line({"query", "--timeout", "2m", "@q.rq"}).timeout ==
+        std::chrono::milliseconds(120000));
+  CHECK(parse_command_line({"query", "--timeout", "5", "@q.rq"}).timeout ==
+        std::chrono::milliseconds(5000));
+}
+
+TEST_CASE("query refuses a missing query, two queries and unknown formats", "[app][error]") {
+  CHECK(usage_error({"query"}) ==
+        "query needs a query: the text in quotes, - to read standard input, or @FILE (see "
+        "sparql-mcp --help)");
+  CHECK(usage_error({"query", "ASK {}", "ASK {}"}).find("query takes one query") == 0);
+  CHECK(usage_error({"query", "--format", "html", "ASK {}"}) ==
+        "--format must be table, json, xml, csv, tsv, turtle or ntriples (see sparql-mcp --help)");
+  CHECK(usage_error({"query", "--timeout", "soon", "ASK {}"}) ==
+        "--timeout expects a duration such as 30s, 500ms or 2m, got 'soon' (see sparql-mcp "
+        "--help)");
+  // --format belongs to query; serving ignores no flag silently.
+  CHECK(usage_error({"--format", "csv"}) == "unknown argument '--format' (see sparql-mcp --help)");
+}

@@ -11,7 +11,7 @@
 
 namespace sparqlmcp::app {
 
-enum class Command { Serve, Parse, Help, Version };
+enum class Command { Serve, Parse, Query, Help, Version };
 
 struct CommandLine {
   Command command = Command::Serve;
@@ -24,7 +24,13 @@ struct CommandLine {
   std::optional<std::size_t> max_response_bytes;
   std::optional<std::size_t> workers;
   std::string parse_input;  // for `parse`: a file name or "-" for standard input
+  // for `query`: the query text, "-" (standard input) or "@FILE"
+  std::string query_input;
+  std::optional<std::string> query_format;  // --format: table, json, xml, csv, tsv, turtle, ...
 };
+
+// "30s", "500ms", "2m" or a bare number of seconds. Throws Exception(InvalidArgument).
+std::chrono::milliseconds parse_duration(const std::string& flag, const std::string& value);
 
 // Throws Exception(InvalidArgument) naming the bad flag and what it expects.
 CommandLine parse_command_line(const std::vector<std::string>& arguments);

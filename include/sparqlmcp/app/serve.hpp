@@ -10,6 +10,10 @@ namespace sparqlmcp::app {
 // environment variable) are reported on stderr and give status 1.
 int run_serve(const CommandLine& command_line);
 
+// `sparql-mcp query [options] QUERY|-|@FILE`: runs the query as run_sparql_query does and
+// prints the result (status 0) or the error on stderr (status 1).
+int run_query(const CommandLine& command_line);
+
 // `sparql-mcp parse FILE|-`: prints the query's algebra (status 0) or the error (status 1).
 int run_parse(const CommandLine& command_line);
 

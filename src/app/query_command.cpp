@@ -1,0 +1,115 @@
+// `sparql-mcp query`: the run_sparql_query tool from the shell. It calls the very tool an
+// agent calls, so routing, limits and error messages are the same; only the output differs:
+// a table with its notes for people, or the bare result document for pipes (notes go to
+// stderr).
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <spdlog/spdlog.h>
+
+#include "runtime.hpp"
+#include "sparqlmcp/app/serve.hpp"
+#include "sparqlmcp/results/format.hpp"
+#include "sparqlmcp/results/query_results.hpp"
+#include "sparqlmcp/results/serializer.hpp"
+#include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::app {
+namespace {
+
+// Large enough for any result a shell user pipes somewhere; the row cap still applies.
+constexpr std::size_t kShellTextChars = 256u * 1024 * 1024;
+constexpr std::size_t kShellDefaultRows = 1000;
+
+std::string read_query(const std::string& input) {
+  if (input != "-" && (input.empty() || input[0] != '@')) return input;
+  std::ostringstream buffer;
+  if (input == "-") {
+    buffer << std::cin.rdbuf();
+    return buffer.str();
+  }
+  std::ifstream file(input.substr(1), std::ios::binary);
+  if (!file) {
+    throw_error(ErrorKind::InvalidArgument, "cannot read the query file '" + input.substr(1) + "'");
+  }
+  buffer << file.rdbuf();
+  return buffer.str();
+}
+
+// The result document without the notes around it, for json/xml/csv/tsv/turtle/ntriples.
+std::optional<std::string> bare_document(const nlohmann::json& structured,
+                                         const std::string& format) {
+  if (structured.contains("rdf")) return structured["rdf"].get<std::string>();
+  if (!structured.contains("results")) return std::nullopt;
+  std::optional<results::ResultsFormat> results_format = results::results_format_from_name(format);
+  if (!results_format) return std::nullopt;
+  return results::serialize_results(results::from_json(structured["results"]), *results_format);
+}
+
+}  // namespace
+
+int run_query(const CommandLine& command_line) {
+  std::unique_ptr<Runtime> runtime;
+  std::string query_text;
+  try {
+    query_text = read_query(command_line.query_input);
+    runtime = make_runtime(command_line);
+  } catch (const Exception& exception) {
+    std::cerr << "sparql-mcp query: " << exception.what() << "\n";
+    return 1;
+  }
+  tools::QuerySettings settings = runtime->settings;
+  settings.max_text_chars = kShellTextChars;
+  if (!command_line.max_rows) settings.default_max_rows = kShellDefaultRows;
+  settings.max_rows_limit = std::max(settings.max_rows_limit, settings.default_max_rows);
+  auto tool = tools::make_run_sparql_query_tool(runtime->catalogue, *runtime->sparql_client,
+                                                settings, runtime->local);
+
+  nlohmann::json arguments = {{"query", query_text},
+                              {"timeout_ms", settings.default_timeout.count()}};
+  if (command_line.query_format) arguments["format"] = *command_line.query_format;
+  tools::ToolContext context;
+  context.cancellation = std::make_shared<CancellationToken>();
+  tools::ToolResult result = tool->call(arguments, context);
+
+  std::string text;
+  for (const nlohmann::json& block : result.content) {
+    if (block.value("type", "") == "text") text += block.value("text", "");
+  }
+  if (result.is_error) {
+    std::cerr << "sparql-mcp query: " << text << "\n";
+    return 1;
+  }
+  const std::string format = command_line.query_format.value_or("table");
+  std::optional<std::string> document;
+  if (format != "table" && result.structured) {
+    try {
+      document = bare_document(*result.structured, format);
+    } catch (const Exception& exception) {
+      spdlog::warn("cannot re-serialize the result: {}", exception.what());
+    }
+  }
+  if (!document) {
+    std::cout << text;
+    return 0;
+  }
+  std::cout << *document;
+  if (!document->empty() && document->back() != '\n') std::cout << '\n';
+  // The notes (row counts, warnings, next-page query) stay visible without polluting the pipe.
+  std::string::size_type first_line_end = text.find('\n');
+  std::cerr << text.substr(0, first_line_end) << "\n";
+  for (const nlohmann::json& warning :
+       result.structured->value("warnings", nlohmann::json::array())) {
+    std::cerr << "Warning: " << warning.get<std::string>() << "\n";
+  }
+  if (result.structured->contains("next_page_query")) {
+    std::cerr << "Next page:\n"
+              << (*result.structured)["next_page_query"].get<std::string>() << "\n";
+  }
+  return 0;
+}
+
+}  // namespace sparqlmcp::app
