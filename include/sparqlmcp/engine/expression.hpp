@@ -42,6 +42,9 @@ struct ExpressionContext {
   // Evaluates EXISTS { pattern } for `row`: the pattern with the row's bindings substituted
   // (the evaluator supplies this; may throw Exception to stop the query).
   std::function<bool(const sparql::algebra::Operator& pattern, RowView row)> exists;
+  // The query's base IRI (Prologue::base), against which IRI()/URI() resolve relative IRIs
+  // (17.4.2.8); empty: a relative IRI stays as written.
+  std::string base_iri;
 };
 
 class CompiledExpression {

@@ -1,0 +1,70 @@
+// The ORDER BY order of 15.1, made total: unbound < blank nodes < IRIs < literals; literals
+// by category (numbers, booleans, dateTimes, strings, language-tagged strings, others), by
+// value within a category ('<' of 17.3), and terms of equal value by datatype, lexical form and
+// language, so that it is a strict weak order std::sort can rely on.
+#include <cmath>
+
+#include "expression_value.hpp"
+#include "sparqlmcp/engine/expression.hpp"
+
+namespace sparqlmcp::engine {
+
+namespace {
+
+using expr::Type;
+using expr::Value;
+
+int sign(int c) {
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
+}
+
+int category(const Value& v) {
+  if (v.is_numeric()) return 0;
+  switch (v.type) {
+    case Type::Boolean:
+      return 1;
+    case Type::DateTime:
+      return 2;
+    case Type::String:
+      return 3;
+    case Type::LangString:
+      return 4;
+    default:
+      return 5;
+  }
+}
+
+int compare_literals(TermId a, TermId b, const QueryTerms& terms) {
+  TermView x = terms.view(a), y = terms.view(b);
+  Value u = expr::value_of(x), v = expr::value_of(y);
+  int cu = category(u), cv = category(v);
+  if (cu != cv) return cu < cv ? -1 : 1;
+  if (cu == 0) {
+    bool nan_u = (u.type == Type::Float || u.type == Type::Double) && std::isnan(u.real);
+    bool nan_v = (v.type == Type::Float || v.type == Type::Double) && std::isnan(v.real);
+    if (nan_u != nan_v) return nan_u ? -1 : 1;
+  }
+  if (cu <= 3) {
+    std::optional<int> c = expr::compare_values(u, v);
+    if (c && *c != 0 && *c != expr::kUnordered) return *c;
+  }
+  if (int c = sign(x.datatype.compare(y.datatype)); c != 0) return c;
+  if (int c = sign(x.value.compare(y.value)); c != 0) return c;
+  return sign(x.language.compare(y.language));
+}
+
+}  // namespace
+
+int compare_for_order(TermId a, TermId b, const QueryTerms& terms) {
+  if (a == b) return 0;
+  if (a == kUnbound) return -1;
+  if (b == kUnbound) return 1;
+  TermView x = terms.view(a), y = terms.view(b);
+  auto rank = [](const TermView& t) { return t.is_blank() ? 0 : t.is_iri() ? 1 : 2; };
+  int rx = rank(x), ry = rank(y);
+  if (rx != ry) return rx < ry ? -1 : 1;
+  if (rx < 2) return sign(x.value.compare(y.value));
+  return compare_literals(a, b, terms);
+}
+
+}  // namespace sparqlmcp::engine
