@@ -1,0 +1,193 @@
+// The streaming operators that need no memory: Union, Filter, Extend, Table (VALUES), Project
+// and ToMultiSet (the boundary of a sub-select).
+
+#include "join_table.hpp"
+
+namespace sparqlmcp::engine::detail {
+
+namespace {
+
+class UnionIterator final : public RowIterator {
+ public:
+  UnionIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+      : plan_(plan), seed_(seed), scope_(std::move(scope)), ctx_(ctx) {
+    current_ = open(*plan.children[0], seed_, scope_, ctx_);
+  }
+  bool next(Row& out) override {
+    for (;;) {
+      if (current_->next(out)) return true;
+      if (second_) return false;
+      second_ = true;
+      current_ = open(*plan_.children[1], seed_, scope_, ctx_);
+    }
+  }
+
+ private:
+  const PlanNode& plan_;
+  Row seed_;
+  GraphScope scope_;
+  Context& ctx_;
+  IteratorPtr current_;
+  bool second_ = false;
+};
+
+class FilterIterator final : public RowIterator {
+ public:
+  FilterIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+      : plan_(plan), scope_(std::move(scope)), ctx_(ctx) {
+    child_ = open(*plan.children[0], seed, scope_, ctx);
+  }
+  bool next(Row& out) override {
+    while (child_->next(out)) {
+      ctx_.tick();
+      begin_row(ctx_, scope_);
+      if (all_true(plan_.exprs, out, ctx_)) return true;
+    }
+    return false;
+  }
+
+ private:
+  const PlanNode& plan_;
+  GraphScope scope_;
+  Context& ctx_;
+  IteratorPtr child_;
+};
+
+class ExtendIterator final : public RowIterator {
+ public:
+  ExtendIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+      : plan_(plan), scope_(std::move(scope)), ctx_(ctx) {
+    child_ = open(*plan.children[0], seed, scope_, ctx);
+  }
+  bool next(Row& out) override {
+    while (child_->next(out)) {
+      ctx_.tick();
+      begin_row(ctx_, scope_);
+      bool keep = true;
+      for (std::size_t i = 0; i < plan_.exprs.size() && keep; ++i) {
+        TermId value = plan_.exprs[i].evaluate(out, ctx_.expr);
+        TermId& cell = out[plan_.extend_slots[i]];
+        // Already bound only through a seed (the parser forbids BIND to an in-scope
+        // variable): the substituted constant must agree.
+        if (cell != kUnbound) {
+          keep = value == cell;
+        } else {
+          cell = value;  // an error leaves the variable unbound
+        }
+      }
+      if (keep) return true;
+    }
+    return false;
+  }
+
+ private:
+  const PlanNode& plan_;
+  GraphScope scope_;
+  Context& ctx_;
+  IteratorPtr child_;
+};
+
+class TableIterator final : public RowIterator {
+ public:
+  TableIterator(const PlanNode& plan, const Row& seed) : plan_(plan), seed_(seed) {}
+  bool next(Row& out) override {
+    while (pos_ < plan_.rows.size()) {
+      const auto& values = plan_.rows[pos_++];
+      out = seed_;
+      bool ok = true;
+      for (std::size_t i = 0; i < values.size() && ok; ++i) {
+        if (values[i] == kUnbound) continue;
+        TermId& cell = out[plan_.vars[i]];
+        if (cell == kUnbound) {
+          cell = values[i];
+        } else {
+          ok = cell == values[i];
+        }
+      }
+      if (ok) return true;
+    }
+    return false;
+  }
+
+ private:
+  const PlanNode& plan_;
+  Row seed_;
+  std::size_t pos_ = 0;
+};
+
+class ProjectIterator final : public RowIterator {
+ public:
+  ProjectIterator(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx)
+      : keep_(seed.size(), false) {
+    for (Slot s : plan.vars)
+      keep_[s] = true;
+    child_ = open(*plan.children[0], seed, scope, ctx);
+  }
+  bool next(Row& out) override {
+    if (!child_->next(out)) return false;
+    for (std::size_t i = 0; i < out.size(); ++i)
+      if (!keep_[i]) out[i] = kUnbound;
+    return true;
+  }
+
+ private:
+  std::vector<bool> keep_;
+  IteratorPtr child_;
+};
+
+// A sub-select is evaluated on its own (bottom-up, 18.2.1): it starts from an empty seed, so
+// outer bindings never leak in, and its projection has cleared its inner variables before its
+// rows are joined with the seed.
+class ToMultiSetIterator final : public RowIterator {
+ public:
+  ToMultiSetIterator(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx)
+      : seed_(seed), ctx_(ctx) {
+    child_ = open(*plan.children[0], Row(seed.size(), kUnbound), scope, ctx);
+    for (TermId id : seed)
+      if (id != kUnbound) seeded_ = true;
+  }
+  bool next(Row& out) override {
+    while (child_->next(out)) {
+      if (!seeded_) return true;
+      ctx_.tick();
+      if (!compatible(out, seed_)) continue;
+      merge_into(out, seed_);
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  Row seed_;
+  Context& ctx_;
+  IteratorPtr child_;
+  bool seeded_ = false;
+};
+
+}  // namespace
+
+IteratorPtr open_union(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                       Context& ctx) {
+  return std::make_unique<UnionIterator>(plan, seed, scope, ctx);
+}
+IteratorPtr open_filter(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                        Context& ctx) {
+  return std::make_unique<FilterIterator>(plan, seed, scope, ctx);
+}
+IteratorPtr open_extend(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                        Context& ctx) {
+  return std::make_unique<ExtendIterator>(plan, seed, scope, ctx);
+}
+IteratorPtr open_table(const PlanNode& plan, const Row& seed, const GraphScope&, Context&) {
+  return std::make_unique<TableIterator>(plan, seed);
+}
+IteratorPtr open_project(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                         Context& ctx) {
+  return std::make_unique<ProjectIterator>(plan, seed, scope, ctx);
+}
+IteratorPtr open_to_multiset(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                             Context& ctx) {
+  return std::make_unique<ToMultiSetIterator>(plan, seed, scope, ctx);
+}
+
+}  // namespace sparqlmcp::engine::detail

@@ -1,0 +1,131 @@
+// Join (18.5): binding passing (the inner side opened per outer row, seeded with it: used only
+// where seeding equals joining, see PlanNode::seedable), a hash join on the variables certainly
+// bound on both sides, or a nested loop over the materialised right side when nothing is
+// certainly shared. Compatibility is always checked on the whole row, which covers variables
+// only maybe bound.
+
+#include "join_table.hpp"
+
+namespace sparqlmcp::engine::detail {
+
+namespace {
+
+class BindPassJoin final : public RowIterator {
+ public:
+  BindPassJoin(const PlanNode& outer, const PlanNode& inner, const Row& seed, GraphScope scope,
+               Context& ctx)
+      : inner_plan_(inner), scope_(std::move(scope)), ctx_(ctx) {
+    outer_ = open(outer, seed, scope_, ctx);
+  }
+
+  bool next(Row& out) override {
+    for (;;) {
+      if (inner_ && inner_->next(out)) return true;
+      if (!outer_->next(outer_row_)) return false;
+      ctx_.tick();
+      inner_ = open(inner_plan_, outer_row_, scope_, ctx_);
+    }
+  }
+
+ private:
+  const PlanNode& inner_plan_;
+  GraphScope scope_;
+  Context& ctx_;
+  IteratorPtr outer_;
+  IteratorPtr inner_;
+  Row outer_row_;
+};
+
+class TableJoin final : public RowIterator {
+ public:
+  TableJoin(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+      : plan_(plan),
+        seed_(seed),
+        scope_(std::move(scope)),
+        ctx_(ctx),
+        table_(ctx, plan.strategy == JoinStrategy::Hash ? "the hash join" : "a cross product") {
+    left_ = open(*plan.children[0], seed, scope_, ctx);
+  }
+
+  bool next(Row& out) override {
+    for (;;) {
+      if (bucket_) {
+        while (pos_ < bucket_->size()) {
+          const Row& r = (*bucket_)[pos_++];
+          ctx_.tick();
+          if (compatible(left_row_, r)) {
+            out = left_row_;
+            merge_into(out, r);
+            return true;
+          }
+        }
+        bucket_ = nullptr;
+      }
+      if (!left_->next(left_row_)) return false;
+      if (!built_) {
+        built_ = true;
+        auto right = open(*plan_.children[1], seed_, scope_, ctx_);
+        table_.build(*right, plan_.strategy == JoinStrategy::Hash ? plan_.key : SlotSet{}, ctx_);
+      }
+      if (table_.empty()) return false;
+      bucket_ = table_.candidates(left_row_);
+      pos_ = 0;
+    }
+  }
+
+ private:
+  const PlanNode& plan_;
+  Row seed_;
+  GraphScope scope_;
+  Context& ctx_;
+  RightTable table_;
+  IteratorPtr left_;
+  Row left_row_;
+  bool built_ = false;
+  const std::vector<Row>* bucket_ = nullptr;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+IteratorPtr open_join(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                      Context& ctx) {
+  if (plan.strategy == JoinStrategy::BindPass) {
+    const PlanNode& l = *plan.children[0];
+    const PlanNode& r = *plan.children[1];
+    return plan.swap ? std::make_unique<BindPassJoin>(r, l, seed, scope, ctx)
+                     : std::make_unique<BindPassJoin>(l, r, seed, scope, ctx);
+  }
+  return std::make_unique<TableJoin>(plan, seed, scope, ctx);
+}
+
+void drain(RowIterator& it, std::vector<Row>& out, Held& held, Context& ctx) {
+  Row row;
+  while (it.next(row)) {
+    ctx.tick();
+    held.add();
+    out.push_back(row);
+  }
+}
+
+namespace {
+class RowsIterator final : public RowIterator {
+ public:
+  explicit RowsIterator(std::vector<Row> rows) : rows_(std::move(rows)) {}
+  bool next(Row& out) override {
+    if (pos_ >= rows_.size()) return false;
+    out = std::move(rows_[pos_++]);
+    return true;
+  }
+
+ private:
+  std::vector<Row> rows_;
+  std::size_t pos_ = 0;
+};
+}  // namespace
+
+IteratorPtr rows_iterator(std::vector<Row> rows) {
+  return std::make_unique<RowsIterator>(std::move(rows));
+}
+
+}  // namespace sparqlmcp::engine::detail

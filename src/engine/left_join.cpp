@@ -1,0 +1,108 @@
+// LeftJoin (18.5): a left row is extended by every compatible right row for which the filter
+// holds on the merged row; when there is none, the left row is kept alone. The right side is
+// either opened per left row (binding passing: only for BGPs, paths, VALUES and their joins
+// and unions, where a seed means the same as a join) or materialised once.
+
+#include "join_table.hpp"
+
+namespace sparqlmcp::engine::detail {
+
+namespace {
+
+class LeftJoinIterator final : public RowIterator {
+ public:
+  LeftJoinIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+      : plan_(plan),
+        seed_(seed),
+        scope_(std::move(scope)),
+        ctx_(ctx),
+        table_(ctx, plan.strategy == JoinStrategy::Hash ? "OPTIONAL's hash join"
+                                                        : "OPTIONAL's cross product") {
+    left_ = open(*plan.children[0], seed, scope_, ctx);
+  }
+
+  bool next(Row& out) override {
+    for (;;) {
+      if (active_) {
+        if (next_match(out)) {
+          matched_ = true;
+          return true;
+        }
+        active_ = false;
+        if (!matched_) {
+          out = left_row_;
+          return true;
+        }
+      }
+      if (!left_->next(left_row_)) return false;
+      ctx_.tick();
+      start_left_row();
+    }
+  }
+
+ private:
+  void start_left_row() {
+    active_ = true;
+    matched_ = false;
+    if (plan_.strategy == JoinStrategy::BindPass) {
+      inner_ = open(*plan_.children[1], left_row_, scope_, ctx_);
+      return;
+    }
+    if (!built_) {
+      built_ = true;
+      auto right = open(*plan_.children[1], seed_, scope_, ctx_);
+      table_.build(*right, plan_.strategy == JoinStrategy::Hash ? plan_.key : SlotSet{}, ctx_);
+    }
+    bucket_ = table_.candidates(left_row_);
+    pos_ = 0;
+  }
+
+  bool accept(const Row& merged) {
+    if (plan_.exprs.empty()) return true;
+    begin_row(ctx_, scope_);
+    return all_true(plan_.exprs, merged, ctx_);
+  }
+
+  bool next_match(Row& out) {
+    if (plan_.strategy == JoinStrategy::BindPass) {
+      while (inner_->next(out)) {
+        ctx_.tick();
+        if (accept(out)) return true;
+      }
+      return false;
+    }
+    if (!bucket_) return false;
+    while (pos_ < bucket_->size()) {
+      const Row& r = (*bucket_)[pos_++];
+      ctx_.tick();
+      if (!compatible(left_row_, r)) continue;
+      out = left_row_;
+      merge_into(out, r);
+      if (accept(out)) return true;
+    }
+    return false;
+  }
+
+  const PlanNode& plan_;
+  Row seed_;
+  GraphScope scope_;
+  Context& ctx_;
+  RightTable table_;
+  IteratorPtr left_;
+  IteratorPtr inner_;
+  Row left_row_;
+  bool built_ = false;
+  bool active_ = false;
+  bool matched_ = false;
+  const std::vector<Row>* bucket_ = nullptr;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+IteratorPtr open_left_join(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                           Context& ctx) {
+  return std::make_unique<LeftJoinIterator>(plan, seed, scope, ctx);
+}
+
+}  // namespace sparqlmcp::engine::detail

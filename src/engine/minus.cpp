@@ -1,0 +1,62 @@
+// Minus (18.5): a left row is removed when some right row is compatible with it and shares at
+// least one bound variable (disjoint domains never remove anything). The right side is
+// materialised, hashed on the variables certainly bound on both sides when there are any.
+// Variables the seed binds (EXISTS substitution) are constants on both sides, not shared
+// variables, so they do not count as overlap.
+
+#include "join_table.hpp"
+
+namespace sparqlmcp::engine::detail {
+
+namespace {
+
+class MinusIterator final : public RowIterator {
+ public:
+  MinusIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+      : plan_(plan), seed_(seed), scope_(std::move(scope)), ctx_(ctx), table_(ctx, "MINUS") {
+    left_ = open(*plan.children[0], seed, scope_, ctx);
+  }
+
+  bool next(Row& out) override {
+    while (left_->next(out)) {
+      ctx_.tick();
+      if (!built_) {
+        built_ = true;
+        auto right = open(*plan_.children[1], seed_, scope_, ctx_);
+        table_.build(*right, plan_.key, ctx_);
+      }
+      if (!removed(out)) return true;
+    }
+    return false;
+  }
+
+ private:
+  bool removed(const Row& left) {
+    const std::vector<Row>* bucket = table_.candidates(left);
+    if (!bucket) return false;
+    for (const Row& r : *bucket) {
+      ctx_.tick();
+      if (!compatible(left, r)) continue;
+      for (std::size_t i = 0; i < left.size(); ++i)
+        if (seed_[i] == kUnbound && left[i] != kUnbound && r[i] != kUnbound) return true;
+    }
+    return false;
+  }
+
+  const PlanNode& plan_;
+  Row seed_;
+  GraphScope scope_;
+  Context& ctx_;
+  RightTable table_;
+  IteratorPtr left_;
+  bool built_ = false;
+};
+
+}  // namespace
+
+IteratorPtr open_minus(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                       Context& ctx) {
+  return std::make_unique<MinusIterator>(plan, seed, scope, ctx);
+}
+
+}  // namespace sparqlmcp::engine::detail

@@ -1,0 +1,104 @@
+// Solution modifiers that stream: DISTINCT (a set of the rows seen), REDUCED (drops a row
+// equal to the one before it: allowed by 18.5, costs no memory) and Slice (OFFSET/LIMIT; stops
+// pulling once the limit is reached, so the work below stops too).
+
+#include <unordered_set>
+
+#include "plan.hpp"
+
+namespace sparqlmcp::engine::detail {
+
+namespace {
+
+class DistinctIterator final : public RowIterator {
+ public:
+  DistinctIterator(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx)
+      : ctx_(ctx), held_(ctx, "DISTINCT") {
+    child_ = open(*plan.children[0], seed, scope, ctx);
+  }
+  bool next(Row& out) override {
+    while (child_->next(out)) {
+      ctx_.tick();
+      if (seen_.insert(out).second) {
+        held_.add();
+        return true;
+      }
+    }
+    return false;
+  }
+
+ private:
+  Context& ctx_;
+  Held held_;
+  IteratorPtr child_;
+  std::unordered_set<Row, RowHash> seen_;
+};
+
+class ReducedIterator final : public RowIterator {
+ public:
+  ReducedIterator(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx) {
+    child_ = open(*plan.children[0], seed, scope, ctx);
+  }
+  bool next(Row& out) override {
+    while (child_->next(out)) {
+      if (has_last_ && out == last_) continue;
+      last_ = out;
+      has_last_ = true;
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  IteratorPtr child_;
+  Row last_;
+  bool has_last_ = false;
+};
+
+class SliceIterator final : public RowIterator {
+ public:
+  SliceIterator(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx)
+      : plan_(plan), ctx_(ctx) {
+    if (!plan.limit || *plan.limit > 0) child_ = open(*plan.children[0], seed, scope, ctx);
+  }
+  bool next(Row& out) override {
+    if (!child_) return false;
+    while (skipped_ < plan_.offset) {
+      if (!child_->next(out)) return finish();
+      ctx_.tick();
+      ++skipped_;
+    }
+    if (plan_.limit && returned_ >= *plan_.limit) return finish();
+    if (!child_->next(out)) return finish();
+    ++returned_;
+    return true;
+  }
+
+ private:
+  bool finish() {
+    child_.reset();  // gives back what the operators below hold
+    return false;
+  }
+  const PlanNode& plan_;
+  Context& ctx_;
+  IteratorPtr child_;
+  std::uint64_t skipped_ = 0;
+  std::uint64_t returned_ = 0;
+};
+
+}  // namespace
+
+IteratorPtr open_distinct(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                          Context& ctx) {
+  return std::make_unique<DistinctIterator>(plan, seed, scope, ctx);
+}
+IteratorPtr open_reduced(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                         Context& ctx) {
+  return std::make_unique<ReducedIterator>(plan, seed, scope, ctx);
+}
+IteratorPtr open_slice(const PlanNode& plan, const Row& seed, const GraphScope& scope,
+                       Context& ctx) {
+  return std::make_unique<SliceIterator>(plan, seed, scope, ctx);
+}
+
+}  // namespace sparqlmcp::engine::detail

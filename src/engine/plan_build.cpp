@@ -1,0 +1,358 @@
+// Planning (once per query): walks the algebra, gives every variable a slot (blank nodes of
+// patterns get hidden slots named "_:label": they are non-distinguished variables), resolves
+// constants to ids, compiles expressions, computes the variables each operator certainly or
+// maybe binds, and picks join strategies from them.
+
+#include <algorithm>
+#include <iterator>
+
+#include "plan.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::engine::detail {
+
+using sparql::Expr;
+using sparql::VarOrTerm;
+using sparql::algebra::Operator;
+
+SlotSet set_union(const SlotSet& a, const SlotSet& b) {
+  SlotSet out;
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+SlotSet set_intersection(const SlotSet& a, const SlotSet& b) {
+  SlotSet out;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out));
+  return out;
+}
+
+bool set_contains(const SlotSet& a, Slot s) {
+  return std::binary_search(a.begin(), a.end(), s);
+}
+
+namespace {
+
+void add_slot(SlotSet& set, Slot s) {
+  auto it = std::lower_bound(set.begin(), set.end(), s);
+  if (it == set.end() || *it != s) set.insert(it, s);
+}
+
+class Planner {
+ public:
+  explicit Planner(Context& ctx) : ctx_(ctx) {}
+
+  PlanPtr plan(const Operator& op);
+
+ private:
+  PatternTerm term(const VarOrTerm& v) {
+    PatternTerm t;
+    if (v.is_var) {
+      t.is_var = true;
+      t.slot = ctx_.vars.slot(v.var);
+    } else if (v.term.is_blank()) {
+      t.is_var = true;
+      t.slot = ctx_.vars.slot("_:" + v.term.value);
+    } else {
+      t.id = ctx_.terms.intern(v.term);
+    }
+    return t;
+  }
+
+  void plan_exists(const Expr& e) {
+    if ((e.kind == Expr::Kind::Exists || e.kind == Expr::Kind::NotExists) && e.op &&
+        !ctx_.exists_plans.count(e.op.get())) {
+      PlanPtr p = plan(*e.op);
+      ctx_.exists_plans.emplace(e.op.get(), std::move(p));
+    }
+    for (const auto& a : e.args)
+      plan_exists(a);
+  }
+
+  CompiledExpression compile(const Expr& e) {
+    plan_exists(e);
+    return CompiledExpression::compile(e, ctx_.vars, ctx_.terms);
+  }
+
+  PathNode compile_path(const sparql::Path& p) {
+    using Kind = sparql::Path::Kind;
+    PathNode n;
+    n.kind = p.kind;
+    if (p.kind == Kind::Link) n.iri = ctx_.terms.intern(rdf::Term::iri(p.iri));
+    if (p.kind == Kind::Negated) {
+      for (const auto& el : p.args) {
+        if (el.kind == Kind::Inverse) {
+          n.has_inverse = true;
+          n.inverse.push_back(ctx_.terms.intern(rdf::Term::iri(el.args[0].iri)));
+        } else {
+          n.has_forward = true;
+          n.forward.push_back(ctx_.terms.intern(rdf::Term::iri(el.iri)));
+        }
+      }
+      return n;
+    }
+    for (const auto& a : p.args)
+      n.args.push_back(compile_path(a));
+    return n;
+  }
+
+  void add_var(PlanNode& node, const PatternTerm& t) {
+    if (!t.is_var) return;
+    add_slot(node.certain, t.slot);
+    add_slot(node.maybe, t.slot);
+  }
+
+  static bool is_open_path(const PlanNode& n) {
+    return n.kind == OpKind::Path && n.subject.is_var && n.object.is_var;
+  }
+
+  void choose_join(PlanNode& node, bool left_join) {
+    const PlanNode& l = *node.children[0];
+    const PlanNode& r = *node.children[1];
+    bool shared = !set_intersection(l.maybe, r.maybe).empty();
+    node.key = set_intersection(l.certain, r.certain);
+    if (r.seedable && (shared || left_join)) {
+      node.strategy = JoinStrategy::BindPass;
+      // An unbounded path on the left is cheaper evaluated from the right side's rows.
+      node.swap = !left_join && is_open_path(l) && r.kind == OpKind::Bgp;
+      if (left_join && !shared) node.strategy = JoinStrategy::NestedLoop;
+    } else if (!left_join && l.seedable && shared) {
+      node.strategy = JoinStrategy::BindPass;
+      node.swap = true;
+    } else {
+      node.strategy = node.key.empty() ? JoinStrategy::NestedLoop : JoinStrategy::Hash;
+    }
+  }
+
+  Context& ctx_;
+};
+
+PlanPtr Planner::plan(const Operator& op) {
+  auto node = std::make_unique<PlanNode>();
+  node->kind = op.kind;
+  auto child = [&](std::size_t i) -> PlanNode& {
+    while (node->children.size() <= i)
+      node->children.push_back(plan(op.children[node->children.size()]));
+    return *node->children[i];
+  };
+  switch (op.kind) {
+    case OpKind::Bgp:
+      for (const auto& t : op.triples) {
+        IdTriple it{term(t.subject), term(t.predicate), term(t.object)};
+        add_var(*node, it.s);
+        add_var(*node, it.p);
+        add_var(*node, it.o);
+        node->triples.push_back(it);
+      }
+      node->seedable = true;
+      break;
+    case OpKind::Path:
+      node->subject = term(op.subject);
+      node->object = term(op.object);
+      node->path = compile_path(op.path);
+      add_var(*node, node->subject);
+      add_var(*node, node->object);
+      node->seedable = true;
+      break;
+    case OpKind::Join: {
+      PlanNode& l = child(0);
+      PlanNode& r = child(1);
+      node->certain = set_union(l.certain, r.certain);
+      node->maybe = set_union(l.maybe, r.maybe);
+      node->seedable = l.seedable && r.seedable;
+      choose_join(*node, false);
+      break;
+    }
+    case OpKind::LeftJoin: {
+      PlanNode& l = child(0);
+      PlanNode& r = child(1);
+      node->certain = l.certain;
+      node->maybe = set_union(l.maybe, r.maybe);
+      for (const auto& e : op.exprs)
+        node->exprs.push_back(compile(e));
+      choose_join(*node, true);
+      break;
+    }
+    case OpKind::Filter: {
+      PlanNode& c = child(0);
+      node->certain = c.certain;
+      node->maybe = c.maybe;
+      for (const auto& e : op.exprs)
+        node->exprs.push_back(compile(e));
+      break;
+    }
+    case OpKind::Union: {
+      PlanNode& l = child(0);
+      PlanNode& r = child(1);
+      node->certain = set_intersection(l.certain, r.certain);
+      node->maybe = set_union(l.maybe, r.maybe);
+      node->seedable = l.seedable && r.seedable;
+      break;
+    }
+    case OpKind::Graph: {
+      PlanNode& c = child(0);
+      node->graph = term(op.name);
+      node->certain = c.certain;
+      node->maybe = c.maybe;
+      add_var(*node, node->graph);
+      node->seedable = c.seedable;
+      break;
+    }
+    case OpKind::Extend: {
+      PlanPtr c = plan(op.children[0]);
+      Slot slot = ctx_.vars.slot(op.var);
+      CompiledExpression e = compile(op.exprs[0]);
+      // BIND chains (and SELECT expressions) become one operator, so one solution is one
+      // row_serial for BNODE().
+      if (c->kind == OpKind::Extend) {
+        node = std::move(c);
+      } else {
+        node->certain = c->certain;
+        node->maybe = c->maybe;
+        node->children.push_back(std::move(c));
+      }
+      node->extend_slots.push_back(slot);
+      node->exprs.push_back(std::move(e));
+      add_slot(node->maybe, slot);
+      break;
+    }
+    case OpKind::Minus: {
+      PlanNode& l = child(0);
+      PlanNode& r = child(1);
+      node->certain = l.certain;
+      node->maybe = l.maybe;
+      node->key = set_intersection(l.certain, r.certain);
+      break;
+    }
+    case OpKind::Table: {
+      for (const auto& v : op.vars) {
+        Slot s = ctx_.vars.slot(v);
+        node->vars.push_back(s);
+        add_slot(node->maybe, s);
+      }
+      for (std::size_t i = 0; i < op.vars.size(); ++i) {
+        bool always = true;
+        for (const auto& row : op.rows)
+          if (i >= row.size() || !row[i]) always = false;
+        if (always) add_slot(node->certain, node->vars[i]);
+      }
+      for (const auto& row : op.rows) {
+        std::vector<TermId> ids;
+        for (std::size_t i = 0; i < op.vars.size(); ++i)
+          ids.push_back(i < row.size() && row[i] ? ctx_.terms.intern(*row[i]) : kUnbound);
+        node->rows.push_back(std::move(ids));
+      }
+      node->seedable = true;
+      break;
+    }
+    case OpKind::Service:
+      throw_error(ErrorKind::Unsupported,
+                  "SERVICE is evaluated by the federation layer, not by the embedded engine; "
+                  "send the query through run_sparql_query, which routes SERVICE clauses");
+    case OpKind::Group: {
+      child(0);
+      for (const auto& [var, e] : op.group_keys) {
+        GroupKey key;
+        if (!var.empty()) {
+          key.out = ctx_.vars.slot(var);
+        } else if (e.kind == Expr::Kind::Var) {
+          key.out = ctx_.vars.slot(e.name);
+        }
+        key.expr = compile(e);
+        if (key.out) add_slot(node->maybe, *key.out);
+        node->group_keys.push_back(std::move(key));
+      }
+      for (const auto& [var, e] : op.aggregates) {
+        plan_exists(e);
+        Slot s = ctx_.vars.slot(var);
+        node->aggregates.emplace_back(s, AggregateFactory::compile(e, ctx_.vars, ctx_.terms));
+        add_slot(node->maybe, s);
+      }
+      break;
+    }
+    case OpKind::OrderBy: {
+      PlanNode& c = child(0);
+      node->certain = c.certain;
+      node->maybe = c.maybe;
+      for (const auto& [e, descending] : op.order)
+        node->order.emplace_back(compile(e), descending);
+      break;
+    }
+    case OpKind::Project: {
+      PlanNode& c = child(0);
+      SlotSet kept;
+      for (const auto& v : op.vars) {
+        Slot s = ctx_.vars.slot(v);
+        node->vars.push_back(s);
+        add_slot(kept, s);
+      }
+      node->certain = set_intersection(c.certain, kept);
+      node->maybe = set_intersection(c.maybe, kept);
+      break;
+    }
+    case OpKind::Distinct:
+    case OpKind::Reduced:
+    case OpKind::ToMultiSet:
+    case OpKind::Slice: {
+      PlanNode& c = child(0);
+      node->certain = c.certain;
+      node->maybe = c.maybe;
+      node->offset = op.offset.value_or(0);
+      node->limit = op.limit;
+      break;
+    }
+  }
+  return node;
+}
+
+}  // namespace
+
+Context::~Context() = default;
+
+PlanPtr build_plan(const Operator& op, Context& ctx) {
+  return Planner(ctx).plan(op);
+}
+
+IteratorPtr open(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx) {
+  switch (plan.kind) {
+    case OpKind::Bgp:
+      return open_bgp(plan, seed, scope, ctx);
+    case OpKind::Path:
+      return open_path(plan, seed, scope, ctx);
+    case OpKind::Join:
+      return open_join(plan, seed, scope, ctx);
+    case OpKind::LeftJoin:
+      return open_left_join(plan, seed, scope, ctx);
+    case OpKind::Filter:
+      return open_filter(plan, seed, scope, ctx);
+    case OpKind::Union:
+      return open_union(plan, seed, scope, ctx);
+    case OpKind::Graph:
+      return open_graph(plan, seed, scope, ctx);
+    case OpKind::Extend:
+      return open_extend(plan, seed, scope, ctx);
+    case OpKind::Minus:
+      return open_minus(plan, seed, scope, ctx);
+    case OpKind::Table:
+      return open_table(plan, seed, scope, ctx);
+    case OpKind::Group:
+      return open_group(plan, seed, scope, ctx);
+    case OpKind::OrderBy:
+      return open_order(plan, seed, scope, ctx);
+    case OpKind::Project:
+      return open_project(plan, seed, scope, ctx);
+    case OpKind::Distinct:
+      return open_distinct(plan, seed, scope, ctx);
+    case OpKind::Reduced:
+      return open_reduced(plan, seed, scope, ctx);
+    case OpKind::Slice:
+      return open_slice(plan, seed, scope, ctx);
+    case OpKind::ToMultiSet:
+      return open_to_multiset(plan, seed, scope, ctx);
+    case OpKind::Service:
+      break;
+  }
+  throw_error(ErrorKind::Internal, "an operator without an iterator reached evaluation");
+}
+
+}  // namespace sparqlmcp::engine::detail

@@ -1,0 +1,93 @@
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <string>
+
+#include "evaluator_fixture.hpp"
+
+using namespace evaluator_test;
+
+namespace {
+
+std::string many_triples(int n) {
+  std::string text;
+  for (int i = 0; i < n; ++i)
+    text += ":s" + std::to_string(i) + " :p " + std::to_string(i) + " .\n";
+  return text;
+}
+
+ErrorKind kind_of(const Db& db, const std::string& query, const EvaluationOptions& options) {
+  try {
+    db.run(query, options);
+  } catch (const Exception& e) {
+    return e.error().kind;
+  }
+  return ErrorKind::Internal;
+}
+
+}  // namespace
+
+TEST_CASE("a deadline in the past stops the query with Timeout", "[engine][evaluator][error]") {
+  Db db(many_triples(10));
+  EvaluationOptions options;
+  options.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  try {
+    db.run("SELECT * WHERE { ?s ?p ?o }", options);
+    FAIL("no exception");
+  } catch (const Exception& e) {
+    CHECK(e.error().kind == ErrorKind::Timeout);
+    CHECK_THAT(e.error().message, Catch::Contains("add LIMIT"));
+  }
+}
+
+TEST_CASE("a cancelled token stops the query", "[engine][evaluator][error]") {
+  Db db(many_triples(10));
+  EvaluationOptions options;
+  options.cancellation = std::make_shared<CancellationToken>();
+  options.cancellation->cancel();
+  CHECK(kind_of(db, "SELECT * WHERE { ?s ?p ?o }", options) == ErrorKind::Cancelled);
+}
+
+TEST_CASE("ORDER BY over more rows than the memory budget fails with LimitExceeded",
+          "[engine][evaluator][error]") {
+  Db db(many_triples(200));
+  EvaluationOptions options;
+  options.max_rows_in_memory = 50;
+  try {
+    db.run("SELECT ?s WHERE { ?s :p ?o } ORDER BY ?o", options);
+    FAIL("no exception");
+  } catch (const Exception& e) {
+    CHECK(e.error().kind == ErrorKind::LimitExceeded);
+    CHECK_THAT(e.error().message, Catch::StartsWith("ORDER BY held more than 50 rows"));
+  }
+  // Streaming operators hold nothing.
+  CHECK(db.rows("SELECT ?s WHERE { ?s :p ?o }", options).size() == 200);
+}
+
+TEST_CASE("a cross product with LIMIT 5 stops early", "[engine][evaluator]") {
+  Db db(many_triples(2000));
+  auto start = std::chrono::steady_clock::now();
+  auto rows = db.rows("SELECT * WHERE { ?a :p ?x . ?b :p ?y . ?c :p ?z } LIMIT 5");
+  CHECK(rows.size() == 5);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+}
+
+TEST_CASE("a runaway cross product hits the deadline", "[engine][evaluator][error]") {
+  Db db(many_triples(2000));
+  EvaluationOptions options;
+  options.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+  CHECK(kind_of(db, "SELECT (COUNT(*) AS ?n) WHERE { ?a :p ?x . ?b :p ?y . ?c :p ?z }", options) ==
+        ErrorKind::Timeout);
+}
+
+TEST_CASE("an unbounded path closure on a big chain respects the memory budget",
+          "[engine][evaluator][error]") {
+  std::string chain;
+  for (int i = 0; i < 500; ++i)
+    chain += ":n" + std::to_string(i) + " :next :n" + std::to_string(i + 1) + " .\n";
+  Db db(chain);
+  EvaluationOptions options;
+  options.max_rows_in_memory = 1000;
+  CHECK(kind_of(db, "SELECT * WHERE { ?x :next* ?y }", options) == ErrorKind::LimitExceeded);
+  CHECK(db.rows("SELECT ?y WHERE { :n495 :next* ?y }", options).size() == 6);
+}
