@@ -100,6 +100,7 @@ QueryOutcome evaluate_query(const sparql::Query& query, const Dataset& dataset,
   ctx.check();
   set_up_dataset(ctx, query.syntax());
   ctx.expr.now = now_lexical();
+  ctx.expr.base_iri = query.prologue().base;
   install_exists(ctx);
 
   PlanPtr root = build_plan(query.algebra(), ctx);

@@ -24,6 +24,11 @@ class PathEvaluator {
  public:
   PathEvaluator(Context& ctx, const GraphSet& graphs) : ctx_(ctx), graphs_(graphs) {}
 
+  // A constant end of the path: it matches itself with zero steps even when the graph lacks
+  // it (18.4). A value that came from a variable (a seed) is not a constant: it joins with the
+  // path's own solutions, whose zero-length pairs are nodes of the graph.
+  void add_constant(TermId id) { constants_.push_back(id); }
+
   void pairs(const PathNode& p, TermId s, TermId o, const Emit& emit) {
     switch (p.kind) {
       case Kind::Link: {
@@ -120,6 +125,14 @@ class PathEvaluator {
     return nodes;
   }
 
+  bool zero_ok(TermId node) {
+    for (TermId c : constants_)
+      if (c == node) return true;
+    IdQuad q;
+    return match_in(ctx_, graphs_, node, kUnbound, kUnbound)->next(q) ||
+           match_in(ctx_, graphs_, kUnbound, kUnbound, node)->next(q);
+  }
+
   // The nodes reachable from `start` (forward) or reaching it (backward), each once;
   // with `zero`, start itself is included.
   void reach(const PathNode& inner, TermId start, bool forward, bool zero, TermId target,
@@ -127,7 +140,7 @@ class PathEvaluator {
     Held held(ctx_, "a property path closure");
     std::unordered_set<TermId> visited;
     std::vector<TermId> frontier{start};
-    if (zero) {
+    if (zero && zero_ok(start)) {
       visited.insert(start);
       held.add();
       found(start);
@@ -184,7 +197,7 @@ class PathEvaluator {
         held.add();
         from_start ? emit(s, other) : emit(other, o);
       };
-      found(anchor);
+      if (zero_ok(anchor)) found(anchor);
       if (from_start) {
         pairs(inner, s, o, [&](TermId, TermId b) { found(b); });
       } else {
@@ -205,6 +218,7 @@ class PathEvaluator {
 
   Context& ctx_;
   const GraphSet& graphs_;
+  std::vector<TermId> constants_;
 };
 
 class PathIterator final : public RowIterator {
@@ -215,6 +229,8 @@ class PathIterator final : public RowIterator {
     TermId o = value_of(plan.object, seed);
     bool same = plan.subject.is_var && plan.object.is_var && plan.subject.slot == plan.object.slot;
     PathEvaluator eval(ctx, *scope);
+    if (!plan.subject.is_var) eval.add_constant(s);
+    if (!plan.object.is_var) eval.add_constant(o);
     eval.pairs(plan.path, s, o, [&](TermId a, TermId b) {
       if (same && a != b) return;
       held_.add();

@@ -47,6 +47,10 @@ TEST_CASE("zero-length paths with both ends variable match every node to itself"
   CHECK(db.rows("SELECT ?x WHERE { ?x :p? ?x }") == Rows{"?x=:a", "?x=:b"});
   // A constant end the data lacks still matches itself with zero steps.
   CHECK(db.rows("SELECT ?y WHERE { :zzz :p* ?y }") == Rows{"?y=:zzz"});
+  // A value joined in from elsewhere is not a constant: only graph nodes match with zero
+  // steps, however the join is evaluated.
+  CHECK(db.rows("SELECT ?v WHERE { VALUES ?v { 1 :a } ?v :p? ?v }") == Rows{"?v=:a"});
+  CHECK(db.rows("SELECT ?v ?y WHERE { VALUES ?v { :zzz } ?v :p* ?y }").empty());
 }
 
 TEST_CASE("the same variable at both ends of a closure", "[engine][evaluator][path]") {
