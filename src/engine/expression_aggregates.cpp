@@ -89,12 +89,6 @@ class Accumulator final : public Aggregator {
         }
         if (count_ > 0) text_ += spec.separator;
         text_ += s.str.get();
-        if (count_ == 0) {
-          lang_ = v.type == Type::LangString ? std::string(v.lang.get()) : std::string();
-          same_lang_ = v.type == Type::LangString;
-        } else if (v.type != Type::LangString || v.lang.get() != lang_) {
-          same_lang_ = false;
-        }
         ++count_;
         break;
       }
@@ -117,12 +111,10 @@ class Accumulator final : public Aggregator {
       case AggregateKind::Max:
       case AggregateKind::Sample:
         return best_;
-      case AggregateKind::GroupConcat: {
-        Value v = same_lang_ && count_ > 0
-                      ? Value::of_lang_string(expr::Text::own(text_), expr::Text::own(lang_))
-                      : Value::of_string(expr::Text::own(text_));
-        return expr::to_term_id(v, terms);
-      }
+      case AggregateKind::GroupConcat:
+        // A simple literal even when every value has the same language tag (W3C
+        // agg-groupconcat-04/06 expect GROUP_CONCAT("1"@en, "2"@en) = "1 2").
+        return expr::to_term_id(Value::of_string(expr::Text::own(text_)), terms);
     }
     return kUnbound;
   }
@@ -142,8 +134,7 @@ class Accumulator final : public Aggregator {
   std::uint64_t count_ = 0;
   Value sum_;
   TermId best_ = kUnbound;
-  std::string text_, lang_;
-  bool same_lang_ = false;
+  std::string text_;
   std::unordered_set<TermId> seen_;
   std::unordered_set<Row, RowHash> rows_;
 };

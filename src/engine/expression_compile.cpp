@@ -265,8 +265,14 @@ CompiledExpression::Node compile_node(const sparql::Expr& e, VariableTable& vari
           node.args.clear();
         }
       }
-    } else {
-      precompile_regex(node, 1);
+    } else if (node.args.size() == 3 && node.args[1].op == Op::Constant &&
+               node.args[1].constant.type == Type::String) {
+      // No flags: args[2] is the replacement, not flags (precompile_regex would take it so).
+      node.regex = expr::Regex::compile(node.args[1].constant.str.get(), "");
+      if (!node.regex) {
+        node.op = Op::Error;
+        node.args.clear();
+      }
     }
   }
   return node;
