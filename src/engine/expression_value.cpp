@@ -263,6 +263,9 @@ std::optional<bool> equal(const Value& a, const Value& b) {
     // RDFterm-equal: two literals that are not the same term and whose values are not known
     // to differ cannot be compared.
     if (same_term(a, b)) return true;
+    // A language-tagged literal is known to differ from any literal of another datatype
+    // (W3C open-eq-08/10/11/12, mf:LangTagAwareness).
+    if (a.type == Type::LangString || b.type == Type::LangString) return false;
     return std::nullopt;
   }
   if (a.type != b.type) return false;  // known, disjoint value spaces
