@@ -25,6 +25,44 @@ Value ill_formed(Text lexical, Text datatype) {
   return v;
 }
 
+constexpr std::string_view kXsdDateIri = "http://www.w3.org/2001/XMLSchema#date";
+
+// xsd:date ("[-]YYYY-MM-DD" and an optional time zone) as the dateTime of its midnight.
+std::optional<DateTime> parse_date(std::string_view text) {
+  std::size_t pos = !text.empty() && text[0] == '-' ? 1 : 0;
+  while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
+    ++pos;
+  pos += 6;  // "-MM-DD"
+  if (pos > text.size()) return std::nullopt;
+  std::string date_time(text.substr(0, pos));
+  date_time += "T00:00:00";
+  date_time += text.substr(pos);
+  return parse_date_time(date_time);
+}
+
+// Dates compare with dates, dateTimes with dateTimes (disjoint value spaces).
+bool is_date(const Value& v) {
+  return v.type == Type::DateTime && v.datatype.get() == kXsdDateIri;
+}
+
+// Dates order as XML Schema says: a date without a time zone is compared under both extreme
+// offsets (+14:00, -14:00), and when the two answers differ the order is indeterminate
+// (nullopt), e.g. "2006-08-23" against "2006-08-23Z" (W3C open-world date-1/2/3).
+std::optional<int> compare_dates(const DateTime& a, const DateTime& b) {
+  if (a.has_timezone == b.has_timezone) return compare(a, b);
+  auto at = [](DateTime v, int offset) {
+    if (!v.has_timezone) {
+      v.has_timezone = true;
+      v.timezone_minutes = offset;
+    }
+    return v;
+  };
+  int east = compare(at(a, 14 * 60), at(b, 14 * 60));
+  int west = compare(at(a, -14 * 60), at(b, -14 * 60));
+  if (east != west) return std::nullopt;
+  return east;
+}
+
 }  // namespace
 
 Value typed_literal(Text lexical, Text datatype) {
@@ -63,6 +101,13 @@ Value typed_literal(Text lexical, Text datatype) {
         return ill_formed(std::move(lexical), std::move(datatype));
       v = Value::of_date_time(*parsed);
       if (local != "dateTime") v.datatype = std::move(datatype);
+    } else if (local == "date") {
+      // A DateTime that keeps its datatype: dates compare by value with other dates
+      // (W3C open-world date-2/3, mf:XsdDateOperations).
+      auto parsed = parse_date(lex);
+      if (!parsed) return ill_formed(std::move(lexical), std::move(datatype));
+      v = Value::of_date_time(*parsed);
+      v.datatype = std::move(datatype);
     } else {
       return Value::of_other(std::move(lexical), std::move(datatype));
     }
@@ -237,6 +282,8 @@ std::optional<int> compare_values(const Value& a, const Value& b) {
     case Type::Boolean:
       return a.boolean == b.boolean ? 0 : a.boolean ? 1 : -1;
     case Type::DateTime:
+      if (is_date(a) != is_date(b)) return std::nullopt;
+      if (is_date(a)) return compare_dates(a.date_time, b.date_time);
       return compare(a.date_time, b.date_time);
     default:
       return std::nullopt;
@@ -276,8 +323,13 @@ std::optional<bool> equal(const Value& a, const Value& b) {
       return a.str.get() == b.str.get() && iequals(a.lang.get(), b.lang.get());
     case Type::Boolean:
       return a.boolean == b.boolean;
-    case Type::DateTime:
-      return compare(a.date_time, b.date_time) == 0;
+    case Type::DateTime: {
+      if (is_date(a) != is_date(b)) return false;
+      if (!is_date(a)) return compare(a.date_time, b.date_time) == 0;
+      auto order = compare_dates(a.date_time, b.date_time);
+      if (!order) return std::nullopt;
+      return *order == 0;
+    }
     default:
       return std::nullopt;
   }
