@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <set>
@@ -36,15 +38,84 @@ bool ends_with(const std::string& text, std::string_view suffix) {
          text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
+bool all_digits(std::string_view text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+  });
+}
+
+// A valid xsd:decimal (or, `integer_only`, xsd:integer) lexical form in canonical form: no
+// '+', no leading zeros, no trailing fraction zeros, no fraction when it is zero, "0" for
+// zero. nullopt when the form is not valid.
+std::optional<std::string> canonical_decimal(std::string_view text, bool integer_only) {
+  bool negative = false;
+  if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
+    negative = text[0] == '-';
+    text.remove_prefix(1);
+  }
+  auto dot = text.find('.');
+  std::string_view whole = text.substr(0, dot);
+  std::string_view fraction = dot == std::string_view::npos ? "" : text.substr(dot + 1);
+  if (integer_only && dot != std::string_view::npos) return std::nullopt;
+  if ((whole.empty() && fraction.empty()) || (!whole.empty() && !all_digits(whole)) ||
+      (!fraction.empty() && !all_digits(fraction)))
+    return std::nullopt;
+  while (!whole.empty() && whole.front() == '0')
+    whole.remove_prefix(1);
+  while (!fraction.empty() && fraction.back() == '0')
+    fraction.remove_suffix(1);
+  if (whole.empty() && fraction.empty()) return "0";
+  std::string out = negative ? "-" : "";
+  out += whole.empty() ? "0" : std::string(whole);
+  if (!fraction.empty()) out += "." + std::string(fraction);
+  return out;
+}
+
+// A valid xsd:double / xsd:float lexical form as the text of its value (at the type's
+// precision); nullopt when not valid.
+std::optional<std::string> canonical_floating(const std::string& text, bool is_float) {
+  if (text == "INF" || text == "+INF" || text == "-INF" || text == "NaN")
+    return text == "+INF" ? "INF" : text;
+  if (text.empty() || text.find_first_not_of("0123456789+-.eE") != std::string::npos)
+    return std::nullopt;
+  char* end = nullptr;
+  double value = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size()) return std::nullopt;
+  if (value == 0) return "0";
+  char buffer[64];
+  if (is_float)
+    std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(static_cast<float>(value)));
+  else
+    std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return std::string(buffer);
+}
+
+// Numeric literals compare by value within their datatype (see the header for why).
+std::optional<std::string> canonical_number(const rdf::Term& literal) {
+  std::string_view dt = literal.datatype;
+  if (dt.substr(0, rdf::kXsd.size()) != rdf::kXsd) return std::nullopt;
+  std::string_view local = dt.substr(rdf::kXsd.size());
+  if (local == "decimal") return canonical_decimal(literal.value, false);
+  if (local == "double") return canonical_floating(literal.value, false);
+  if (local == "float") return canonical_floating(literal.value, true);
+  for (const char* integer : {"integer", "nonPositiveInteger", "negativeInteger", "long", "int",
+                              "short", "byte", "nonNegativeInteger", "unsignedLong", "unsignedInt",
+                              "unsignedShort", "unsignedByte", "positiveInteger"})
+    if (local == integer) return canonical_decimal(literal.value, true);
+  return std::nullopt;
+}
+
 // The term as the comparison sees it: xsd:string / rdf:langString defaults made implicit,
-// language tags in lower case.
-rdf::Term normalise(rdf::Term term) {
+// language tags in lower case, valid numeric literals in a canonical lexical form.
+rdf::Term normalise(rdf::Term term, bool numbers_by_value) {
   if (!term.is_literal()) return term;
   if (term.datatype == rdf::kXsdString ||
       (!term.language.empty() && term.datatype == rdf::kRdfLangString))
     term.datatype.clear();
   for (char& c : term.language)
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (numbers_by_value)
+    if (auto canonical = canonical_number(term)) term.value = *canonical;
   return term;
 }
 
@@ -71,7 +142,8 @@ bool has_blank(const results::Row& row) {
 }
 
 // Rows of `results` re-laid over `variables` (missing ones unbound), terms normalised.
-Rows align(const results::QueryResults& results, const std::vector<std::string>& variables) {
+Rows align(const results::QueryResults& results, const std::vector<std::string>& variables,
+           bool numbers_by_value) {
   std::vector<std::optional<std::size_t>> source;
   for (const auto& v : variables) {
     auto it = std::find(results.variables.begin(), results.variables.end(), v);
@@ -85,7 +157,7 @@ Rows align(const results::QueryResults& results, const std::vector<std::string>&
     results::Row r(variables.size());
     for (std::size_t i = 0; i < variables.size(); ++i)
       if (source[i] && *source[i] < row.size() && row[*source[i]])
-        r[i] = normalise(*row[*source[i]]);
+        r[i] = normalise(*row[*source[i]], numbers_by_value);
     out.push_back(std::move(r));
   }
   return out;
@@ -338,8 +410,8 @@ std::string compare_solutions(const results::QueryResults& expected_results,
   std::vector<std::string> variables = expected_results.variables;
   for (const auto& v : actual_results.variables)
     if (std::find(variables.begin(), variables.end(), v) == variables.end()) variables.push_back(v);
-  Rows expected = align(expected_results, variables);
-  Rows actual = align(actual_results, variables);
+  Rows expected = align(expected_results, variables, options.numbers_by_value);
+  Rows actual = align(actual_results, variables, options.numbers_by_value);
   if (options.lax_cardinality) {
     expected = dedupe(expected);
     actual = dedupe(actual);

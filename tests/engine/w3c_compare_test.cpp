@@ -43,7 +43,7 @@ TEST_CASE("W3C comparison matches solutions up to blank-node renaming and row or
 TEST_CASE("W3C comparison reports missing and unexpected rows and compares terms exactly",
           "[w3c][engine]") {
   auto expected = table({"x"}, {{Term::literal("1", "http://www.w3.org/2001/XMLSchema#integer")}});
-  auto actual = table({"x"}, {{Term::literal("01", "http://www.w3.org/2001/XMLSchema#integer")}});
+  auto actual = table({"x"}, {{Term::literal("2", "http://www.w3.org/2001/XMLSchema#integer")}});
   std::string diff = compare_solutions(expected, actual);
   CHECK(diff.find("missing") != std::string::npos);
   CHECK(diff.find("unexpected") != std::string::npos);
@@ -59,6 +59,35 @@ TEST_CASE("W3C comparison reports missing and unexpected rows and compares terms
   CHECK(compare_solutions(table({"x", "y"}, {{Term::literal("a"), std::nullopt}}),
                           table({"x"}, {{Term::literal("a")}}))
             .empty());
+}
+
+TEST_CASE("W3C comparison compares valid numbers by value within their datatype", "[w3c][engine]") {
+  const std::string xsd = "http://www.w3.org/2001/XMLSchema#";
+  auto one = [](Term t) { return table({"x"}, {{std::move(t)}}); };
+  CHECK(compare_solutions(one(Term::literal("0.0", xsd + "double")),
+                          one(Term::literal("0E1", xsd + "double")))
+            .empty());
+  CHECK(compare_solutions(one(Term::literal("6", xsd + "decimal")),
+                          one(Term::literal("+06.00", xsd + "decimal")))
+            .empty());
+  CHECK(compare_solutions(one(Term::literal("1.0e6", xsd + "double")),
+                          one(Term::literal("1.0E6", xsd + "double")))
+            .empty());
+  // Another datatype, another value or an invalid form is a difference.
+  CHECK(!compare_solutions(one(Term::literal("6", xsd + "decimal")),
+                           one(Term::literal("6", xsd + "integer")))
+             .empty());
+  CHECK(!compare_solutions(one(Term::literal("0.1", xsd + "double")),
+                           one(Term::literal("0.10000001", xsd + "double")))
+             .empty());
+  CHECK(!compare_solutions(one(Term::literal("abc", xsd + "integer")),
+                           one(Term::literal("ABC", xsd + "integer")))
+             .empty());
+  CompareOptions exact;
+  exact.numbers_by_value = false;
+  CHECK(!compare_solutions(one(Term::literal("6", xsd + "decimal")),
+                           one(Term::literal("6.0", xsd + "decimal")), exact)
+             .empty());
 }
 
 TEST_CASE("W3C comparison under ORDER BY accepts any order of tied rows but not a wrong one",
