@@ -30,12 +30,34 @@ class OrderIterator final : public RowIterator {
   struct Entry {
     Row row;
     std::vector<TermId> keys;
+    std::size_t serial = 0;  // input position: ties keep it, so the sort is stable
   };
+
+  bool less(const Entry& a, const Entry& b) const {
+    for (std::size_t i = 0; i < a.keys.size(); ++i) {
+      if (a.keys[i] == b.keys[i]) continue;
+      int c = compare_for_order(a.keys[i], b.keys[i], ctx_.terms);
+      if (plan_.order[i].second) c = -c;
+      if (c != 0) return c < 0;
+    }
+    return a.serial < b.serial;
+  }
+
+  // Keeps the first k entries (in sort order) of `entries_`, giving the others back.
+  void keep_first(std::size_t k) {
+    auto cmp = [this](const Entry& a, const Entry& b) { return less(a, b); };
+    std::nth_element(entries_.begin(), entries_.begin() + k, entries_.end(), cmp);
+    held_.clear();
+    entries_.resize(k);
+    held_.add(k);
+  }
 
   void build() {
     built_ = true;
     auto child = open(*plan_.children[0], seed_, scope_, ctx_);
+    std::size_t k = plan_.top_k ? static_cast<std::size_t>(*plan_.top_k) : 0;
     Row row;
+    std::size_t serial = 0;
     while (child->next(row)) {
       ctx_.tick();
       held_.add();
@@ -44,18 +66,13 @@ class OrderIterator final : public RowIterator {
       for (const auto& [expr, descending] : plan_.order)
         e.keys.push_back(expr.evaluate(row, ctx_.expr));
       e.row = row;
+      e.serial = serial++;
       entries_.push_back(std::move(e));
+      if (plan_.top_k && entries_.size() >= 2 * k + 16) keep_first(k);
     }
-    const QueryTerms& terms = ctx_.terms;
-    std::stable_sort(entries_.begin(), entries_.end(), [&](const Entry& a, const Entry& b) {
-      for (std::size_t i = 0; i < a.keys.size(); ++i) {
-        if (a.keys[i] == b.keys[i]) continue;
-        int c = compare_for_order(a.keys[i], b.keys[i], terms);
-        if (plan_.order[i].second) c = -c;
-        if (c != 0) return c < 0;
-      }
-      return false;
-    });
+    if (plan_.top_k && entries_.size() > k) keep_first(k);
+    std::sort(entries_.begin(), entries_.end(),
+              [this](const Entry& a, const Entry& b) { return less(a, b); });
   }
 
   const PlanNode& plan_;

@@ -106,6 +106,9 @@ struct PlanNode {
   std::vector<std::pair<Slot, AggregateFactory>> aggregates;
   // OrderBy
   std::vector<std::pair<CompiledExpression, bool>> order;  // expression, descending
+  // OrderBy under a LIMIT: only the first offset+limit rows are ever read, so only that many
+  // need to be kept.
+  std::optional<std::uint64_t> top_k;
   // Slice
   std::uint64_t offset = 0;
   std::optional<std::uint64_t> limit;

@@ -299,6 +299,11 @@ PlanPtr Planner::plan(const Operator& op) {
       node->maybe = c.maybe;
       node->offset = op.offset.value_or(0);
       node->limit = op.limit;
+      if (op.kind == OpKind::Slice && op.limit) {
+        PlanNode* below = &c;
+        if (below->kind == OpKind::Project) below = below->children[0].get();
+        if (below->kind == OpKind::OrderBy) below->top_k = node->offset + *op.limit;
+      }
       break;
     }
   }

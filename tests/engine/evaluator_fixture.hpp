@@ -46,7 +46,10 @@ struct Db {
   }
 
   // SELECT rows in the order the query returned them.
-  std::vector<std::string> ordered(const std::string& query) const { return lines(run(query)); }
+  std::vector<std::string> ordered(const std::string& query,
+                                   const EvaluationOptions& options = {}) const {
+    return lines(run(query, options));
+  }
 
   bool ask(const std::string& query) const { return run(query).results.boolean; }
 

@@ -60,6 +60,11 @@ TEST_CASE("ORDER BY over more rows than the memory budget fails with LimitExceed
     CHECK(e.error().kind == ErrorKind::LimitExceeded);
     CHECK_THAT(e.error().message, Catch::StartsWith("ORDER BY held more than 50 rows"));
   }
+  // Under a LIMIT only the first rows are kept.
+  CHECK(db.ordered("SELECT ?s WHERE { ?s :p ?o } ORDER BY DESC(?o) LIMIT 2", options) ==
+        Rows{"?s=:s199", "?s=:s198"});
+  CHECK(db.ordered("SELECT ?o WHERE { ?s :p ?o } ORDER BY ?o OFFSET 3 LIMIT 2", options) ==
+        Rows{"?o=3", "?o=4"});
   // Streaming operators hold nothing.
   CHECK(db.rows("SELECT ?s WHERE { ?s :p ?o }", options).size() == 200);
 }
