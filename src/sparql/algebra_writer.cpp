@@ -59,7 +59,14 @@ class AlgebraWriter {
         operand(op.children[0], indent);
         w_.newline(indent);
         w_.out() += "OPTIONAL {";
-        pattern(op.children[1], indent + 1);
+        if (op.children[1].kind == OpKind::Filter) {
+          // A filter of the optional part itself, not of the LeftJoin: its own group keeps
+          // it there when read back (see translate.cpp, OPTIONAL).
+          w_.newline(indent + 1);
+          group(op.children[1], indent + 1);
+        } else {
+          pattern(op.children[1], indent + 1);
+        }
         filters(op.exprs, indent + 1);
         w_.newline(indent);
         w_.out() += '}';

@@ -147,7 +147,13 @@ Operator Translator::translate_group(const ast::GroupGraphPattern& g) {
         Operator A = translate_group(el.groups[0]);
         Operator lj = make(OpKind::LeftJoin);
         lj.children.push_back(std::move(G));
-        if (A.kind == OpKind::Filter) {
+        // Only the OPTIONAL group's own FILTERs become the LeftJoin's condition: a filter of a
+        // nested group { { P FILTER(F) } } stays inside, because 18.2.2.8 simplifies Join(Z, A)
+        // only after translation (W3C dawg-optional-filter-005-not-simplified).
+        bool own_filter =
+            std::any_of(el.groups[0].elements.begin(), el.groups[0].elements.end(),
+                        [](const ast::PatternElement& e) { return e.kind == Kind::Filter; });
+        if (A.kind == OpKind::Filter && own_filter) {
           lj.exprs = std::move(A.exprs);
           lj.children.push_back(std::move(A.children[0]));
         } else {
