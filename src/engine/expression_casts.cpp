@@ -68,7 +68,9 @@ std::string to_xsd_string(const Value& v) {
     case Type::Boolean:
       return v.boolean ? "true" : "false";
     case Type::DateTime:
-      return format_date_time(v.date_time);
+      // dateTimes in canonical form; dates (read from terms) keep their lexical form.
+      if (v.str.empty() || v.datatype.empty()) return format_date_time(v.date_time);
+      return std::string(v.str.get());
     default:
       return std::string(v.str.get());
   }

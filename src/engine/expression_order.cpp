@@ -1,5 +1,5 @@
 // The ORDER BY order of 15.1, made total: unbound < blank nodes < IRIs < literals; literals
-// by category (numbers, booleans, dateTimes, strings, language-tagged strings, others), by
+// by category (numbers, booleans, dateTimes, dates, strings, language-tagged strings, others), by
 // value within a category ('<' of 17.3), and terms of equal value by datatype, lexical form and
 // language, so that it is a strict weak order std::sort can rely on.
 #include <cmath>
@@ -18,19 +18,23 @@ int sign(int c) {
   return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
+bool is_date(const Value& v) {
+  return v.type == Type::DateTime && v.datatype.get() == "http://www.w3.org/2001/XMLSchema#date";
+}
+
 int category(const Value& v) {
   if (v.is_numeric()) return 0;
   switch (v.type) {
     case Type::Boolean:
       return 1;
     case Type::DateTime:
-      return 2;
+      return is_date(v) ? 3 : 2;
     case Type::String:
-      return 3;
-    case Type::LangString:
       return 4;
-    default:
+    case Type::LangString:
       return 5;
+    default:
+      return 6;
   }
 }
 
@@ -44,7 +48,11 @@ int compare_literals(TermId a, TermId b, const QueryTerms& terms) {
     bool nan_v = (v.type == Type::Float || v.type == Type::Double) && std::isnan(v.real);
     if (nan_u != nan_v) return nan_u ? -1 : 1;
   }
-  if (cu <= 3) {
+  if (cu == 2 || cu == 3) {
+    // On the time line, a value without a time zone taken as UTC: a total order, where '<'
+    // of dates can be indeterminate.
+    if (int c = expr::compare(u.date_time, v.date_time); c != 0) return c;
+  } else if (cu <= 4) {
     std::optional<int> c = expr::compare_values(u, v);
     if (c && *c != 0 && *c != expr::kUnordered) return *c;
   }
