@@ -125,7 +125,7 @@ Manifest read_manifest(const std::filesystem::path& path) {
         if (auto result = graph.object(id, kMf, "result"))
           t.result = path_of_file_iri(result->value);
         for (const auto& r : graph.objects(id, kMf, "requires"))
-          t.requires_.push_back(local_name(r.value));
+          t.required_features.push_back(local_name(r.value));
         if (auto approval = graph.object(id, kDawgt, "approval"))
           t.approval = local_name(approval->value);
         if (auto card = graph.object(id, kMf, "resultCardinality"))

@@ -26,14 +26,14 @@ struct EvalTest {
   std::string name;   // mf:name
   std::string type;   // local name of rdf:type: QueryEvaluationTest, CSVResultFormatTest
   std::string query;  // path of qt:query
-  std::vector<std::string> data;       // paths of qt:data (the default graph)
-  std::vector<GraphFile> graph_data;   // qt:graphData (named graphs)
-  bool has_service_data = false;       // qt:serviceData (SERVICE tests)
-  bool has_entailment_regime = false;  // sd:entailmentRegime (entailment tests)
-  std::string result;                  // path of mf:result, empty when none
-  std::vector<std::string> requires_;  // local names of mf:requires
-  std::string approval;                // local name of dawgt:approval, empty when absent
-  bool lax_cardinality = false;        // mf:resultCardinality mf:LaxCardinality
+  std::vector<std::string> data;               // paths of qt:data (the default graph)
+  std::vector<GraphFile> graph_data;           // qt:graphData (named graphs)
+  bool has_service_data = false;               // qt:serviceData (SERVICE tests)
+  bool has_entailment_regime = false;          // sd:entailmentRegime (entailment tests)
+  std::string result;                          // path of mf:result, empty when none
+  std::vector<std::string> required_features;  // local names of mf:requires (informative)
+  std::string approval;                        // local name of dawgt:approval, empty when absent
+  bool lax_cardinality = false;                // mf:resultCardinality mf:LaxCardinality
 };
 
 struct Manifest {
