@@ -1,4 +1,5 @@
 // engine_bench <file.nt> [rounds] [--queries engine_bench_queries.json] [--json out.json]
+//              [--timeout seconds]
 //
 // Loads an RDF file into an engine::Store and prints the load time, triples per second, the
 // process's resident memory before and after (VmRSS from /proc/self/status) and the bytes per
@@ -6,7 +7,8 @@
 // bench/engine_bench_queries.json `rounds` times (default 5) through engine::evaluate_query
 // and prints its rows, the median time and queries per second. bench/oxigraph_bench.mjs does
 // the same with Oxigraph; bench/engine_vs_oxigraph.sh compares the two. --json writes the
-// figures as one JSON object as well.
+// figures as one JSON object as well. --timeout (default 120) bounds each run of a query, so a
+// bad plan shows up as an error instead of a hang.
 
 #include <algorithm>
 #include <chrono>
@@ -51,6 +53,7 @@ int main(int argc, char** argv) {
   int rounds = 5;
   std::string queries_path = std::string(SPARQLMCP_SOURCE_DIR) + "/bench/engine_bench_queries.json";
   std::string json_path;
+  double timeout_seconds = 120;
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -58,13 +61,16 @@ int main(int argc, char** argv) {
       queries_path = argv[++i];
     } else if (arg == "--json" && i + 1 < argc) {
       json_path = argv[++i];
+    } else if (arg == "--timeout" && i + 1 < argc) {
+      timeout_seconds = std::atof(argv[++i]);
     } else {
       positional.push_back(arg);
     }
   }
   if (positional.empty()) {
-    std::fprintf(
-        stderr, "usage: engine_bench <file.nt> [rounds] [--queries file.json] [--json out.json]\n");
+    std::fprintf(stderr,
+                 "usage: engine_bench <file.nt> [rounds] [--queries file.json] [--json out.json] "
+                 "[--timeout seconds]\n");
     return 2;
   }
   data_path = positional[0];
@@ -131,7 +137,11 @@ int main(int argc, char** argv) {
       std::string first;
       for (int r = 0; r < rounds; ++r) {
         auto run_start = Clock::now();
-        sparqlmcp::engine::QueryOutcome outcome = sparqlmcp::engine::evaluate_query(query, store);
+        sparqlmcp::engine::EvaluationOptions options;
+        options.deadline = run_start + std::chrono::duration_cast<Clock::duration>(
+                                           std::chrono::duration<double>(timeout_seconds));
+        sparqlmcp::engine::QueryOutcome outcome =
+            sparqlmcp::engine::evaluate_query(query, store, options);
         times.push_back(milliseconds_since(run_start));
         rows = outcome.results.rows.size();
         if (rows == 1 && !outcome.results.rows[0].empty() && outcome.results.rows[0].back()) {

@@ -102,7 +102,8 @@ SordNode* SordDictionary::make_node(const TermView& term) {
       if (added) {
         extras_.push_back(LiteralExtra{std::string(term.language), std::string(term.datatype)});
       }
-      language = "#" + std::to_string(it->second);
+      language.assign(1, '#');
+      language.append(std::to_string(it->second));
       datatype = {};
     } else {
       language.assign(term.language);
@@ -139,9 +140,10 @@ void SordDictionary::insert_content(std::uint32_t hash, TermId id) {
 
 void SordDictionary::insert_node(TermId id) {
   std::size_t mask = by_node_.size() - 1;
-  for (std::size_t pos = pointer_hash(nodes_[id - 1]) & mask;; pos = (pos + 1) & mask) {
-    if (by_node_[pos] == kUnbound) {
-      by_node_[pos] = id;
+  const SordNode* node = nodes_[id - 1];
+  for (std::size_t pos = pointer_hash(node) & mask;; pos = (pos + 1) & mask) {
+    if (by_node_[pos].id == kUnbound) {
+      by_node_[pos] = NodeSlot{node, id};
       return;
     }
   }
@@ -153,7 +155,7 @@ void SordDictionary::grow_tables() {
   for (const ContentSlot& slot : old_content) {
     if (slot.id != kUnbound) insert_content(slot.hash, slot.id);
   }
-  by_node_.assign(by_node_.size() * 2, kUnbound);
+  by_node_.assign(by_node_.size() * 2, NodeSlot{});
   for (TermId id = 1; id <= nodes_.size(); ++id)
     insert_node(id);
 }
@@ -186,8 +188,8 @@ TermId SordDictionary::intern(const TermView& term) {
 TermId SordDictionary::id_of(const SordNode* node) const {
   std::size_t mask = by_node_.size() - 1;
   for (std::size_t pos = pointer_hash(node) & mask;; pos = (pos + 1) & mask) {
-    TermId id = by_node_[pos];
-    if (id == kUnbound || nodes_[id - 1] == node) return id;
+    const NodeSlot& slot = by_node_[pos];
+    if (slot.node == node || slot.id == kUnbound) return slot.id;
   }
 }
 
@@ -232,7 +234,7 @@ TermId SordDictionary::find(const TermView& term) const {
 std::size_t SordDictionary::memory_bytes() const {
   std::size_t bytes = nodes_.capacity() * sizeof(SordNode*) +
                       by_content_.capacity() * sizeof(ContentSlot) +
-                      by_node_.capacity() * sizeof(TermId);
+                      by_node_.capacity() * sizeof(NodeSlot);
   for (const LiteralExtra& extra : extras_) {
     bytes += sizeof(LiteralExtra) + extra.language.capacity() + extra.datatype.capacity();
   }

@@ -62,6 +62,11 @@ class SordDictionary final : public TermDictionary {
     std::uint32_t hash = 0;
     TermId id = kUnbound;
   };
+  // The node's pointer is kept beside its id so that id_of() touches one cache line.
+  struct NodeSlot {
+    const SordNode* node = nullptr;
+    TermId id = kUnbound;
+  };
   struct LiteralExtra {
     std::string language;
     std::string datatype;
@@ -78,7 +83,7 @@ class SordDictionary final : public TermDictionary {
   SordWorld* world_;
   std::vector<SordNode*> nodes_;                              // id - 1 -> node
   std::vector<ContentSlot> by_content_;                       // power-of-two size
-  std::vector<TermId> by_node_;                               // power-of-two size
+  std::vector<NodeSlot> by_node_;                             // power-of-two size
   std::deque<LiteralExtra> extras_;                           // "#<n>" -> real language/datatype
   std::unordered_map<std::string, std::size_t> extra_index_;  // language + '\n' + datatype
   std::string scratch_;                                       // NUL-terminated copies for Sord
