@@ -304,7 +304,7 @@ TermId CompiledExpression::evaluate(RowView row, ExpressionContext& context) con
 std::optional<bool> CompiledExpression::effective_boolean_value(RowView row,
                                                                 ExpressionContext& context) const {
   if (!root_) return std::nullopt;
-  return expr::effective_boolean_value(evaluate_node(*root_, row, context));
+  return evaluate_boolean(*root_, row, context);
 }
 
 }  // namespace sparqlmcp::engine

@@ -1,6 +1,7 @@
 // Evaluating compiled expressions: the operators of 17.3, the functional forms of 17.4.1 with
 // their error rules (17.2), and the dispatch to the function library.
 #include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <random>
 
@@ -46,7 +47,83 @@ Value blank_node(std::string label) {
 
 Value eval(const Node& node, RowView row, ExpressionContext& context);
 
+// The fast path of the most common FILTERs: a comparison of two variables or constants that
+// are both xsd:integer literals (of up to 18 digits) or both simple literals is decided on the
+// dictionary's strings, without building values.
+struct Quick {
+  enum Kind : std::uint8_t { None, Integer, String } kind = None;
+  std::int64_t integer = 0;
+  std::string_view text;
+};
+
+Quick quick(const Node& node, RowView row, const QueryTerms& terms) {
+  TermId id;
+  if (node.op == Op::Var) {
+    if (node.slot >= row.size() || row[node.slot] == kUnbound) return {};
+    id = row[node.slot];
+  } else if (node.op == Op::Constant) {
+    // Constants are values already (a String constant is a simple literal: compile()
+    // normalises xsd:string).
+    const Value& c = node.constant;
+    if (c.type == Type::String) return {Quick::String, 0, c.str.get()};
+    if (c.type == Type::Integer && c.datatype.empty() && c.integer >= INT64_MIN / 2 &&
+        c.integer <= INT64_MAX / 2)
+      return {Quick::Integer, static_cast<std::int64_t>(c.integer), {}};
+    return {};
+  } else {
+    return {};
+  }
+  TermView t = terms.view(id);
+  if (!t.is_literal() || !t.language.empty()) return {};
+  if (t.datatype.empty()) return {Quick::String, 0, t.value};
+  if (t.datatype.size() != expr::kXsdIntegerIri.size() || t.datatype != expr::kXsdIntegerIri)
+    return {};
+  std::string_view v = t.value;
+  std::size_t i = !v.empty() && v[0] == '-' ? 1 : 0;
+  if (v.size() > 18 || i == v.size()) return {};
+  std::int64_t value = 0;
+  for (; i < v.size(); ++i) {
+    if (v[i] < '0' || v[i] > '9') return {};
+    value = value * 10 + (v[i] - '0');
+  }
+  return {Quick::Integer, v[0] == '-' ? -value : value, {}};
+}
+
+// -1 unknown (take the general path), else 0 / 1.
+int quick_compare(const Node& node, RowView row, ExpressionContext& context) {
+  if (node.op < Op::Equal || node.op > Op::GreaterEqual) return -1;
+  Quick a = quick(node.args[0], row, *context.terms);
+  if (a.kind == Quick::None) return -1;
+  Quick b = quick(node.args[1], row, *context.terms);
+  if (b.kind != a.kind) return -1;
+  int c = a.kind == Quick::Integer ? (a.integer < b.integer ? -1 : a.integer > b.integer)
+                                   : a.text.compare(b.text);
+  switch (node.op) {
+    case Op::Equal:
+      return c == 0;
+    case Op::NotEqual:
+      return c != 0;
+    case Op::Less:
+      return c < 0;
+    case Op::Greater:
+      return c > 0;
+    case Op::LessEqual:
+      return c <= 0;
+    default:
+      return c >= 0;
+  }
+}
+
+// The value of `node`: a constant's own value (no copy), else `scratch` filled in.
+const Value& value_ref(const Node& node, RowView row, ExpressionContext& context, Value& scratch) {
+  if (node.op == Op::Constant) return node.constant;
+  scratch = eval(node, row, context);
+  return scratch;
+}
+
 std::optional<bool> ebv(const Node& node, RowView row, ExpressionContext& context) {
+  if (int quick_result = quick_compare(node, row, context); quick_result >= 0)
+    return quick_result == 1;
   return expr::effective_boolean_value(eval(node, row, context));
 }
 
@@ -90,7 +167,8 @@ Value membership(const Node& node, RowView row, ExpressionContext& context) {
   if (left.is_error()) return Value::error();
   bool error = false;
   for (std::size_t i = 1; i < node.args.size(); ++i) {
-    std::optional<bool> eq = expr::equal(left, eval(node.args[i], row, context));
+    Value scratch;
+    std::optional<bool> eq = expr::equal(left, value_ref(node.args[i], row, context, scratch));
     if (!eq) {
       error = true;
     } else if (*eq) {
@@ -144,6 +222,9 @@ Value replace_call(const Node& node, RowView row, ExpressionContext& context) {
 Value eval(const Node& node, RowView row, ExpressionContext& context) {
   const auto& a = node.args;
   auto arg = [&](std::size_t i) { return eval(a[i], row, context); };
+  auto ref = [&](std::size_t i, Value& scratch) -> const Value& {
+    return value_ref(a[i], row, context, scratch);
+  };
   switch (node.op) {
     case Op::Var:
       if (node.slot >= row.size()) return Value::error();
@@ -165,16 +246,28 @@ Value eval(const Node& node, RowView row, ExpressionContext& context) {
     case Op::Less:
     case Op::Greater:
     case Op::LessEqual:
-    case Op::GreaterEqual:
-      return comparison(node.op, arg(0), arg(1));
-    case Op::Add:
-      return expr::add(arg(0), arg(1));
-    case Op::Subtract:
-      return expr::subtract(arg(0), arg(1));
-    case Op::Multiply:
-      return expr::multiply(arg(0), arg(1));
-    case Op::Divide:
-      return expr::divide(arg(0), arg(1));
+    case Op::GreaterEqual: {
+      if (int quick_result = quick_compare(node, row, context); quick_result >= 0)
+        return Value::of_bool(quick_result == 1);
+      Value x, y;
+      return comparison(node.op, ref(0, x), ref(1, y));
+    }
+    case Op::Add: {
+      Value x, y;
+      return expr::add(ref(0, x), ref(1, y));
+    }
+    case Op::Subtract: {
+      Value x, y;
+      return expr::subtract(ref(0, x), ref(1, y));
+    }
+    case Op::Multiply: {
+      Value x, y;
+      return expr::multiply(ref(0, x), ref(1, y));
+    }
+    case Op::Divide: {
+      Value x, y;
+      return expr::divide(ref(0, x), ref(1, y));
+    }
     case Op::Minus:
       return expr::negate(arg(0));
     case Op::Plus: {
@@ -320,6 +413,11 @@ Value eval(const Node& node, RowView row, ExpressionContext& context) {
 expr::Value evaluate_node(const CompiledExpression::Node& node, RowView row,
                           ExpressionContext& context) {
   return eval(node, row, context);
+}
+
+std::optional<bool> evaluate_boolean(const CompiledExpression::Node& node, RowView row,
+                                     ExpressionContext& context) {
+  return ebv(node, row, context);
 }
 
 }  // namespace sparqlmcp::engine

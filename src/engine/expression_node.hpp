@@ -95,5 +95,8 @@ CompiledExpression::Node compile_node(const sparql::Expr& expr, VariableTable& v
 // Evaluates a node; errors are Value::error().
 expr::Value evaluate_node(const CompiledExpression::Node& node, RowView row,
                           ExpressionContext& context);
+// The effective boolean value of a node (with a fast path for simple comparisons).
+std::optional<bool> evaluate_boolean(const CompiledExpression::Node& node, RowView row,
+                                     ExpressionContext& context);
 
 }  // namespace sparqlmcp::engine

@@ -180,6 +180,19 @@ Int truncate(const Decimal& d) {
 }
 
 std::optional<Int> parse_integer(std::string_view text) {
+  // Fast path: up to 18 plain digits fit an int64 without overflow checks.
+  if (!text.empty() && text.size() <= 18) {
+    std::size_t i = text[0] == '-' ? 1 : 0;
+    if (i < text.size()) {
+      std::int64_t value = 0;
+      for (; i < text.size(); ++i) {
+        char c = text[i];
+        if (c < '0' || c > '9') break;
+        value = value * 10 + (c - '0');
+      }
+      if (i == text.size()) return text[0] == '-' ? -value : value;
+    }
+  }
   text = trim_space(text);
   bool negative = false;
   if (!text.empty() && (text[0] == '+' || text[0] == '-')) {

@@ -72,29 +72,38 @@ Value typed_literal(Text lexical, Text datatype) {
   if (dt.size() > kXsdPrefix.size() && dt.compare(0, kXsdPrefix.size(), kXsdPrefix) == 0) {
     std::string_view local = dt.substr(kXsdPrefix.size());
     Value v;
-    if (local == "integer" || is_integer_type(dt)) {
+    if (local == "integer") {
       auto parsed = parse_integer(lex);
-      if (!parsed || !in_integer_range(dt, *parsed))
-        return ill_formed(std::move(lexical), std::move(datatype));
-      v = Value::of_integer(*parsed);
-      if (local != "integer") v.datatype = std::move(datatype);
+      if (!parsed) return ill_formed(std::move(lexical), std::move(datatype));
+      v.type = Type::Integer;
+      v.integer = *parsed;
     } else if (local == "decimal") {
       auto parsed = parse_decimal(lex);
       if (!parsed) return ill_formed(std::move(lexical), std::move(datatype));
-      v = Value::of_decimal(*parsed);
+      v.type = Type::Decimal;
+      v.decimal = *parsed;
     } else if (local == "double" || local == "float") {
       auto parsed = parse_double(lex);
       if (!parsed) return ill_formed(std::move(lexical), std::move(datatype));
-      v = local == "double" ? Value::of_double(*parsed) : Value::of_float(*parsed);
+      v.type = local == "double" ? Type::Double : Type::Float;
+      v.real = local == "double" ? *parsed : static_cast<float>(*parsed);
     } else if (local == "boolean") {
       std::string_view t = lex;
+      v.type = Type::Boolean;
       if (t == "true" || t == "1") {
-        v = Value::of_bool(true);
+        v.boolean = true;
       } else if (t == "false" || t == "0") {
-        v = Value::of_bool(false);
+        v.boolean = false;
       } else {
         return ill_formed(std::move(lexical), std::move(datatype));
       }
+    } else if (is_integer_type(dt)) {
+      auto parsed = parse_integer(lex);
+      if (!parsed || !in_integer_range(dt, *parsed))
+        return ill_formed(std::move(lexical), std::move(datatype));
+      v.type = Type::Integer;
+      v.integer = *parsed;
+      v.datatype = std::move(datatype);
     } else if (local == "dateTime" || local == "dateTimeStamp") {
       auto parsed = parse_date_time(lex);
       if (!parsed || (local == "dateTimeStamp" && !parsed->has_timezone))

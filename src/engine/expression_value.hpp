@@ -8,6 +8,7 @@
 // (beyond about 1.7e38) is an expression error, not a silent wrap-around or rounding.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -85,8 +86,9 @@ std::string format_date_time(const DateTime& value);
 // Orders two dateTimes on the time line (a value without a time zone is taken as UTC).
 int compare(const DateTime& a, const DateTime& b);
 
-// A string that either points into a dictionary (which outlives every value) or owns its
-// characters. Copies and moves keep pointing at the right characters.
+// A string that either points into a dictionary (which outlives every value) or shares an
+// immutable heap string with its copies. Either way the view never moves, so copies are cheap
+// (no character copies) and stay valid.
 class Text {
  public:
   Text() = default;
@@ -97,21 +99,22 @@ class Text {
   }
   static Text own(std::string text) {
     Text t;
-    t.own_ = std::move(text);
-    t.owned_ = true;
+    t.own_ = std::make_shared<const std::string>(std::move(text));
+    t.view_ = *t.own_;
     return t;
   }
-  std::string_view get() const { return owned_ ? std::string_view(own_) : view_; }
-  bool empty() const { return get().empty(); }
+  std::string_view get() const { return view_; }
+  bool empty() const { return view_.empty(); }
   // A part of this text that stays valid as long as a copy of this Text would.
   Text slice(std::size_t pos, std::size_t count = std::string_view::npos) const {
-    return owned_ ? own(std::string(get().substr(pos, count))) : view(view_.substr(pos, count));
+    Text t = *this;
+    t.view_ = view_.substr(pos, count);
+    return t;
   }
 
  private:
   std::string_view view_;
-  std::string own_;
-  bool owned_ = false;
+  std::shared_ptr<const std::string> own_;
 };
 
 enum class Type : std::uint8_t {

@@ -174,3 +174,34 @@ TEST_CASE("a row shorter than the variable table reads missing slots as unbound"
   CHECK(compiled.evaluate(empty, f.context) == kUnbound);
   CHECK(compiled.effective_boolean_value(empty, f.context) == std::nullopt);
 }
+
+TEST_CASE("the fast path for integer and string comparisons agrees with the general one",
+          "[expression]") {
+  Fixture f;
+  const std::string xsd = "http://www.w3.org/2001/XMLSchema#";
+  f.bind("i", rdf::Term::literal("-7", xsd + "integer"));
+  f.bind("j", rdf::Term::literal("12", xsd + "integer"));
+  f.bind("big", rdf::Term::literal("123456789012345678901234", xsd + "integer"));
+  f.bind("d", rdf::Term::literal("-7.0", xsd + "decimal"));
+  f.bind("s", rdf::Term::literal("abc"));
+  f.bind("l", rdf::Term::literal("abc", "", "en"));
+  f.bind("bad", rdf::Term::literal("x1", xsd + "integer"));
+  CHECK(f.ebv("?i < ?j") == "true");
+  CHECK(f.ebv("?i > -8") == "true");
+  CHECK(f.ebv("?i = -7") == "true");
+  CHECK(f.ebv("?i != ?j") == "true");
+  CHECK(f.ebv("?i >= ?j") == "false");
+  CHECK(f.ebv("?big > ?j") == "true");
+  CHECK(f.ebv("?i = ?d") == "true");
+  CHECK(f.ebv("?j <= 12") == "true");
+  CHECK(f.ebv("?s = \"abc\"") == "true");
+  CHECK(f.ebv("?s < \"abd\"") == "true");
+  CHECK(f.ebv("?l = \"abc\"") == "false");
+  CHECK(f.ebv("?s = ?l") == "false");
+  CHECK(f.ebv("?s < 1") == "error");
+  CHECK(f.ebv("?bad < 1") == "error");
+  CHECK(f.ebv("?bad = ?bad") == "true");
+  CHECK(f.ebv("?unbound = 1") == "error");
+  CHECK(f.ev("?i < ?j") == "\"true\"^^xsd:boolean");
+  CHECK(f.ev("?s = ?s && ?i > 100") == "\"false\"^^xsd:boolean");
+}
