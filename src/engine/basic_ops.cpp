@@ -35,9 +35,19 @@ class FilterIterator final : public RowIterator {
  public:
   FilterIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
       : plan_(plan), scope_(std::move(scope)), ctx_(ctx) {
-    child_ = open(*plan.children[0], seed, scope_, ctx);
+    if (plan.seed_bindings.empty()) {
+      child_ = open(*plan.children[0], seed, scope_, ctx);
+      return;
+    }
+    Row seeded = seed;
+    for (const auto& [slot, id] : plan.seed_bindings) {
+      if (seeded[slot] != kUnbound && seeded[slot] != id) return;  // no row can pass
+      seeded[slot] = id;
+    }
+    child_ = open(*plan.children[0], seeded, scope_, ctx);
   }
   bool next(Row& out) override {
+    if (!child_) return false;
     while (child_->next(out)) {
       ctx_.tick();
       begin_row(ctx_, scope_);

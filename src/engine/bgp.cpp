@@ -13,27 +13,41 @@ namespace sparqlmcp::engine::detail {
 namespace {
 
 // Cost of a pattern whose constants and seeded values are known and whose other bound
-// variables (by earlier patterns) are not: each such position divides the estimate.
+// variables (by earlier patterns) are not: each such position divides the estimate. A
+// pattern with neither end bound is a scan of its predicate: it only goes first when it is
+// far smaller than any pattern with a bound end.
 std::size_t pattern_cost(const IdTriple& t, const Row& seed, const std::vector<bool>& bound,
                          const GraphSet& graphs, const Context& ctx) {
   const PatternTerm* pos[3] = {&t.s, &t.p, &t.o};
   TermId ids[3];
   std::size_t divisor = 1;
+  bool end_bound = false;
   for (int i = 0; i < 3; ++i) {
     ids[i] = value_of(*pos[i], seed);
-    if (pos[i]->is_var && ids[i] == kUnbound && bound[pos[i]->slot]) divisor *= (i == 1 ? 2 : 50);
+    bool by_join = pos[i]->is_var && ids[i] == kUnbound && bound[pos[i]->slot];
+    if (by_join) divisor *= (i == 1 ? 2 : 50);
+    if (i != 1 && (ids[i] != kUnbound || by_join)) end_bound = true;
   }
   std::size_t est = estimate_in(ctx, graphs, ids[0], ids[1], ids[2]);
-  return est / divisor + (est > 0 ? 1 : 0);
+  if (est == 0) return 0;
+  std::size_t cost = est / divisor + 1;
+  return end_bound ? cost : cost * 100;
 }
 
-std::vector<std::size_t> choose_order(const PlanNode& plan, const Row& seed, const GraphSet& graphs,
-                                      const Context& ctx) {
+bool shares_bound(const IdTriple& t, const std::vector<bool>& bound) {
+  for (const PatternTerm* p : {&t.s, &t.p, &t.o})
+    if (p->is_var && bound[p->slot]) return true;
+  return false;
+}
+
+PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const GraphSet& graphs,
+                                const Context& ctx) {
   std::vector<bool> bound(seed.size(), false);
   for (std::size_t i = 0; i < seed.size(); ++i)
     bound[i] = seed[i] != kUnbound;
-  std::vector<std::size_t> order;
+  PlanNode::BgpOrder order;
   std::vector<bool> used(plan.triples.size(), false);
+  std::vector<bool> placed(plan.early_filters.size(), false);
   for (std::size_t step = 0; step < plan.triples.size(); ++step) {
     std::size_t best = 0;
     std::size_t best_cost = std::numeric_limits<std::size_t>::max();
@@ -41,9 +55,8 @@ std::vector<std::size_t> choose_order(const PlanNode& plan, const Row& seed, con
     for (std::size_t i = 0; i < plan.triples.size(); ++i) {
       if (used[i]) continue;
       const IdTriple& t = plan.triples[i];
-      bool connected = step == 0;
-      for (const PatternTerm* p : {&t.s, &t.p, &t.o})
-        if (!p->is_var || bound[p->slot]) connected = true;
+      // Joined to what is bound (or nothing is bound yet): no cross product.
+      bool connected = shares_bound(t, bound) || (!t.s.is_var && !t.o.is_var);
       std::size_t cost = pattern_cost(t, seed, bound, graphs, ctx);
       if ((connected && !best_connected) || (connected == best_connected && cost < best_cost)) {
         best = i;
@@ -52,10 +65,21 @@ std::vector<std::size_t> choose_order(const PlanNode& plan, const Row& seed, con
       }
     }
     used[best] = true;
-    order.push_back(best);
+    order.patterns.push_back(best);
     const IdTriple& t = plan.triples[best];
     for (const PatternTerm* p : {&t.s, &t.p, &t.o})
       if (p->is_var) bound[p->slot] = true;
+    order.filters.emplace_back();
+    for (std::size_t f = 0; f < plan.early_filters.size(); ++f) {
+      if (placed[f]) continue;
+      bool ready = true;
+      for (Slot s : plan.early_filters[f].vars)
+        ready = ready && bound[s];
+      if (ready) {
+        placed[f] = true;
+        order.filters.back().push_back(f);
+      }
+    }
   }
   return order;
 }
@@ -70,8 +94,13 @@ class BgpIterator final : public RowIterator {
     auto it = plan.bgp_orders.find(key);
     if (it == plan.bgp_orders.end())
       it = plan.bgp_orders.emplace(key, choose_order(plan, seed, *scope_, ctx)).first;
-    for (std::size_t i : it->second)
-      levels_.push_back(Level{&plan.triples[i], nullptr, {}});
+    const PlanNode::BgpOrder& order = it->second;
+    for (std::size_t i = 0; i < order.patterns.size(); ++i) {
+      Level level{&plan.triples[order.patterns[i]], nullptr, {}, {}};
+      for (std::size_t f : order.filters[i])
+        level.filters.push_back(&plan.early_filters[f].expr);
+      levels_.push_back(std::move(level));
+    }
   }
 
   bool next(Row& out) override {
@@ -112,6 +141,7 @@ class BgpIterator final : public RowIterator {
     const IdTriple* triple;
     std::unique_ptr<QuadCursor> cursor;
     std::vector<Slot> bound_here;
+    std::vector<const CompiledExpression*> filters;  // tested once this level is bound
   };
 
   void open_level(int depth) {
@@ -143,9 +173,20 @@ class BgpIterator final : public RowIterator {
       ctx_.tick();
       const IdTriple& t = *level.triple;
       if (bind(level, t.s, q.subject) && bind(level, t.p, q.predicate) &&
-          bind(level, t.o, q.object))
+          bind(level, t.o, q.object) && passes(level))
         return true;
     }
+  }
+
+  bool passes(const Level& level) {
+    if (level.filters.empty()) return true;
+    ctx_.active_scope = scope_;
+    ++ctx_.expr.row_serial;
+    for (const CompiledExpression* f : level.filters) {
+      auto v = f->effective_boolean_value(row_, ctx_.expr);
+      if (!v || !*v) return false;
+    }
+    return true;
   }
 
   Context& ctx_;

@@ -92,6 +92,10 @@ struct PlanNode {
   // Filter (conjunction), LeftJoin (filter), Extend (one per bound slot, in order)
   std::vector<CompiledExpression> exprs;
   std::vector<Slot> extend_slots;
+  // Filter over a seedable pattern: conjuncts ?v = <iri> (or a simple string, or sameTerm)
+  // on a variable the pattern always binds, applied as a seed instead (index look-ups
+  // instead of a scan and a test).
+  std::vector<std::pair<Slot, TermId>> seed_bindings;
   // Graph
   PatternTerm graph;
   // Table: vars and rows of ids (kUnbound = UNDEF); Project: the kept slots
@@ -113,9 +117,21 @@ struct PlanNode {
   std::uint64_t offset = 0;
   std::optional<std::uint64_t> limit;
 
+  // Bgp: conjuncts of a FILTER right above, tested as soon as the nested loop has bound
+  // their variables (so later patterns are not looked up for rows the filter drops).
+  struct EarlyFilter {
+    SlotSet vars;
+    CompiledExpression expr;
+  };
+  std::vector<EarlyFilter> early_filters;
   // Bgp: evaluation orders already computed, by which pattern variables the seed binds
-  // (bit i = the i-th distinct variable of the BGP).
-  mutable std::map<std::vector<bool>, std::vector<std::size_t>> bgp_orders;
+  // (bit i = the i-th distinct variable of the BGP): the pattern order and, per level, the
+  // early filters to test there.
+  struct BgpOrder {
+    std::vector<std::size_t> patterns;
+    std::vector<std::vector<std::size_t>> filters;
+  };
+  mutable std::map<std::vector<bool>, BgpOrder> bgp_orders;
 };
 using PlanPtr = std::unique_ptr<PlanNode>;
 

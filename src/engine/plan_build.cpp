@@ -102,6 +102,35 @@ class Planner {
     add_slot(node.maybe, t.slot);
   }
 
+  // FILTER(?v = c) or FILTER(sameTerm(?v, c)) where c is an IRI or a simple string (whose
+  // '=' is sameTerm) and ?v is bound in every row of `child`: the same as seeding ?v = c.
+  std::optional<std::pair<Slot, TermId>> equality_binding(const Expr& e, const PlanNode& child) {
+    if (e.kind != Expr::Kind::Call || (e.name != "=" && e.name != "sameterm") || e.args.size() != 2)
+      return std::nullopt;
+    const Expr* var = &e.args[0];
+    const Expr* value = &e.args[1];
+    if (var->kind != Expr::Kind::Var) std::swap(var, value);
+    if (var->kind != Expr::Kind::Var || value->kind != Expr::Kind::Constant) return std::nullopt;
+    const rdf::Term& t = value->term;
+    bool simple_string = t.is_literal() && t.datatype.empty() && t.language.empty();
+    if (!t.is_iri() && !simple_string) return std::nullopt;
+    auto slot = ctx_.vars.find(var->name);
+    if (!slot || !set_contains(child.certain, *slot)) return std::nullopt;
+    return std::make_pair(*slot, ctx_.terms.intern(t));
+  }
+
+  // Whether `e` depends only on its variables' values (no EXISTS, which reads the graph), and
+  // which variables those are.
+  bool pushable(const Expr& e, SlotSet& vars) {
+    if (e.kind == Expr::Kind::Exists || e.kind == Expr::Kind::NotExists ||
+        e.kind == Expr::Kind::Aggregate)
+      return false;
+    if (e.kind == Expr::Kind::Var) add_slot(vars, ctx_.vars.slot(e.name));
+    for (const auto& a : e.args)
+      if (!pushable(a, vars)) return false;
+    return true;
+  }
+
   static bool is_open_path(const PlanNode& n) {
     return n.kind == OpKind::Path && n.subject.is_var && n.object.is_var;
   }
@@ -177,8 +206,23 @@ PlanPtr Planner::plan(const Operator& op) {
       PlanNode& c = child(0);
       node->certain = c.certain;
       node->maybe = c.maybe;
-      for (const auto& e : op.exprs)
+      for (const auto& e : op.exprs) {
+        if (c.seedable) {
+          if (auto binding = equality_binding(e, c)) {
+            node->seed_bindings.push_back(*binding);
+            continue;
+          }
+        }
+        if (c.kind == OpKind::Bgp) {
+          SlotSet vars;
+          if (pushable(e, vars) && !vars.empty() &&
+              std::includes(c.certain.begin(), c.certain.end(), vars.begin(), vars.end())) {
+            c.early_filters.push_back({std::move(vars), compile(e)});
+            continue;
+          }
+        }
         node->exprs.push_back(compile(e));
+      }
       break;
     }
     case OpKind::Union: {

@@ -162,3 +162,30 @@ TEST_CASE("SELECT lists the projected variables in order, even when unbound",
   auto star = db.run("SELECT * WHERE { ?x :knows ?y OPTIONAL { ?y :name ?n } }");
   CHECK(star.results.variables == std::vector<std::string>{"x", "y", "n"});
 }
+
+TEST_CASE("FILTER(?v = <iri>) on a pattern behaves as the filter", "[engine][evaluator]") {
+  Db db(kPeople);
+  CHECK(db.rows("SELECT ?p ?o WHERE { ?s ?p ?o FILTER(?s = :bob) }") ==
+        Rows{"?p=:age ?o=25", "?p=:knows ?o=:carol", "?p=:name ?o=\"Bob\""});
+  CHECK(db.rows("SELECT ?s WHERE { ?s :name ?n FILTER(sameTerm(?n, \"Dave\")) }") ==
+        Rows{"?s=:dave"});
+  CHECK(db.rows("SELECT ?s WHERE { ?s :name ?n FILTER(?s = :nobody) }").empty());
+  CHECK(db.rows("SELECT ?s WHERE { ?s :age ?a FILTER(?a = 25.0) }") == Rows{"?s=:bob"});
+  // Only maybe bound: the unbound rows must still fail the filter.
+  CHECK(db.rows("SELECT ?x WHERE { ?x :age ?a OPTIONAL { ?x :name ?n } FILTER(?n = \"Bob\") }") ==
+        Rows{"?x=:bob"});
+  CHECK(db.rows("SELECT ?x WHERE { VALUES ?x { :bob :carol } ?x :age ?a FILTER(?x = :bob) }") ==
+        Rows{"?x=:bob"});
+}
+
+TEST_CASE("filters tested inside a basic graph pattern give the same rows", "[engine][evaluator]") {
+  Db db(kPeople);
+  CHECK(db.rows("SELECT ?x ?y WHERE { ?x :knows ?y . ?y :age ?b . ?x :age ?a FILTER(?b > ?a) "
+                "FILTER(?a < 30) }") == Rows{"?x=:bob ?y=:carol"});
+  CHECK(db.rows("SELECT ?x WHERE { ?x :name ?n FILTER(STRSTARTS(?n, \"D\") || ?x = :alice) }") ==
+        Rows{"?x=:alice", "?x=:dave"});
+  // A conjunct on a variable the pattern does not bind stays above it (an error: false).
+  CHECK(db.rows("SELECT ?x WHERE { ?x :name ?n FILTER(?n != \"Bob\" && !BOUND(?zzz)) }") ==
+        Rows{"?x=:alice", "?x=:dave"});
+  CHECK(db.rows("SELECT ?x WHERE { ?x :name ?n FILTER(?zzz) }").empty());
+}
