@@ -29,6 +29,21 @@ class PathEvaluator {
   // path's own solutions, whose zero-length pairs are nodes of the graph.
   void add_constant(TermId id) { constants_.push_back(id); }
 
+  // Where a closure with both ends unbound can start: every node for the zero-length kinds,
+  // the subjects of its first step for OneOrMore.
+  std::vector<TermId> starts(const PathNode& p, Held& held) {
+    if (p.kind != Kind::OneOrMore) return all_nodes(held);
+    std::unordered_set<TermId> seen;
+    std::vector<TermId> nodes;
+    pairs(p.args[0], kUnbound, kUnbound, [&](TermId a, TermId) {
+      if (seen.insert(a).second) {
+        held.add();
+        nodes.push_back(a);
+      }
+    });
+    return nodes;
+  }
+
   void pairs(const PathNode& p, TermId s, TermId o, const Emit& emit) {
     switch (p.kind) {
       case Kind::Link: {
@@ -221,25 +236,42 @@ class PathEvaluator {
   std::vector<TermId> constants_;
 };
 
+// Computes the pairs of one opening. A closure with both ends unbound is computed one start
+// node at a time, so a LIMIT above stops it early and only one start's pairs are held.
 class PathIterator final : public RowIterator {
  public:
-  PathIterator(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx)
-      : plan_(plan), seed_(seed), held_(ctx, "a property path") {
+  PathIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+      : plan_(plan),
+        seed_(seed),
+        scope_(std::move(scope)),
+        ctx_(ctx),
+        eval_(ctx, *scope_),
+        held_(ctx, "a property path"),
+        starts_held_(ctx, "a property path") {
     TermId s = value_of(plan.subject, seed);
     TermId o = value_of(plan.object, seed);
-    bool same = plan.subject.is_var && plan.object.is_var && plan.subject.slot == plan.object.slot;
-    PathEvaluator eval(ctx, *scope);
-    if (!plan.subject.is_var) eval.add_constant(s);
-    if (!plan.object.is_var) eval.add_constant(o);
-    eval.pairs(plan.path, s, o, [&](TermId a, TermId b) {
-      if (same && a != b) return;
-      held_.add();
-      results_.emplace_back(a, b);
-    });
+    same_ = plan.subject.is_var && plan.object.is_var && plan.subject.slot == plan.object.slot;
+    if (!plan.subject.is_var) eval_.add_constant(s);
+    if (!plan.object.is_var) eval_.add_constant(o);
+    auto kind = plan.path.kind;
+    if (s == kUnbound && o == kUnbound &&
+        (kind == Kind::OneOrMore || kind == Kind::ZeroOrMore || kind == Kind::ZeroOrOne)) {
+      by_start_ = true;
+      starts_ = eval_.starts(plan.path, starts_held_);
+      return;
+    }
+    compute(s, o);
   }
 
   bool next(Row& out) override {
-    if (pos_ >= results_.size()) return false;
+    while (pos_ >= results_.size()) {
+      if (!by_start_ || next_start_ >= starts_.size()) return false;
+      results_.clear();
+      held_.clear();
+      pos_ = 0;
+      TermId start = starts_[next_start_++];
+      compute(start, same_ ? start : kUnbound);
+    }
     auto [a, b] = results_[pos_++];
     out = seed_;
     if (plan_.subject.is_var) out[plan_.subject.slot] = a;
@@ -248,9 +280,25 @@ class PathIterator final : public RowIterator {
   }
 
  private:
+  void compute(TermId s, TermId o) {
+    eval_.pairs(plan_.path, s, o, [&](TermId a, TermId b) {
+      if (same_ && a != b) return;
+      held_.add();
+      results_.emplace_back(a, b);
+    });
+  }
+
   const PlanNode& plan_;
   Row seed_;
+  GraphScope scope_;
+  Context& ctx_;
+  PathEvaluator eval_;
   Held held_;
+  Held starts_held_;
+  bool same_ = false;
+  bool by_start_ = false;
+  std::vector<TermId> starts_;
+  std::size_t next_start_ = 0;
   std::vector<std::pair<TermId, TermId>> results_;
   std::size_t pos_ = 0;
 };

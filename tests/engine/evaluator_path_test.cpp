@@ -80,3 +80,15 @@ TEST_CASE("a path after a triple pattern starts from its bindings", "[engine][ev
   CHECK(db.rows("SELECT ?y WHERE { ?s :label \"A\" . ?s :next+ ?y . ?y :next :d }") ==
         Rows{"?y=:c"});
 }
+
+TEST_CASE("a closure with both ends unbound stops early under LIMIT", "[engine][evaluator][path]") {
+  std::string chain;
+  for (int i = 0; i < 1000; ++i)
+    chain += ":n" + std::to_string(i) + " :next :n" + std::to_string(i + 1) + " .\n";
+  Db db(chain);
+  EvaluationOptions options;
+  options.max_rows_in_memory = 20000;  // far less than the 500,000 pairs of the closure
+  CHECK(db.rows("SELECT * WHERE { ?x :next+ ?y } LIMIT 10", options).size() == 10);
+  CHECK(db.rows("SELECT * WHERE { ?x :next* ?y } LIMIT 10", options).size() == 10);
+  CHECK(db.rows("SELECT ?x WHERE { ?x :next+ ?x }", options).empty());
+}
