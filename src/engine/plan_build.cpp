@@ -4,6 +4,7 @@
 // maybe binds, and picks join strategies from them.
 
 #include <algorithm>
+#include <cctype>
 #include <iterator>
 
 #include "plan.hpp"
@@ -54,9 +55,41 @@ class Planner {
       t.is_var = true;
       t.slot = ctx_.vars.slot("_:" + v.term.value);
     } else {
-      t.id = ctx_.terms.intern(v.term);
+      t.id = constant(v.term);
     }
     return t;
+  }
+
+  // The id of a constant of a pattern or VALUES. Language tags are case-insensitive (RDF 1.1):
+  // a tag the data spells otherwise ("en" for "EN", "en-US" for "en-us") finds its term.
+  TermId constant(const rdf::Term& term) {
+    if (term.is_literal() && !term.language.empty()) {
+      const TermDictionary& dictionary = ctx_.data.dictionary();
+      TermView view = TermView::of(term);
+      if (dictionary.find(view) == kUnbound) {
+        std::string lower = term.language;
+        for (char& c : lower)
+          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        // BCP 47 case: language lower, 2-letter region upper, 4-letter script title case.
+        std::string bcp47 = lower;
+        for (std::size_t start = lower.find('-'); start != std::string::npos;) {
+          std::size_t end = lower.find('-', start + 1);
+          std::size_t len = (end == std::string::npos ? lower.size() : end) - start - 1;
+          if (len == 2) {
+            bcp47[start + 1] = static_cast<char>(std::toupper(bcp47[start + 1]));
+            bcp47[start + 2] = static_cast<char>(std::toupper(bcp47[start + 2]));
+          } else if (len == 4) {
+            bcp47[start + 1] = static_cast<char>(std::toupper(bcp47[start + 1]));
+          }
+          start = end;
+        }
+        for (const std::string* tag : {&lower, &bcp47}) {
+          view.language = *tag;
+          if (TermId id = dictionary.find(view); id != kUnbound) return id;
+        }
+      }
+    }
+    return ctx_.terms.intern(term);
   }
 
   void plan_exists(const Expr& e) {
@@ -283,7 +316,7 @@ PlanPtr Planner::plan(const Operator& op) {
       for (const auto& row : op.rows) {
         std::vector<TermId> ids;
         for (std::size_t i = 0; i < op.vars.size(); ++i)
-          ids.push_back(i < row.size() && row[i] ? ctx_.terms.intern(*row[i]) : kUnbound);
+          ids.push_back(i < row.size() && row[i] ? constant(*row[i]) : kUnbound);
         node->rows.push_back(std::move(ids));
       }
       node->seedable = true;

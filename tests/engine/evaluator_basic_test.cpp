@@ -189,3 +189,10 @@ TEST_CASE("filters tested inside a basic graph pattern give the same rows", "[en
         Rows{"?x=:alice", "?x=:dave"});
   CHECK(db.rows("SELECT ?x WHERE { ?x :name ?n FILTER(?zzz) }").empty());
 }
+
+TEST_CASE("language tags in patterns match whatever case the data uses", "[engine][evaluator]") {
+  Db db(":a :label \"chat\"@en-US . :b :label \"chat\"@fr .");
+  CHECK(db.rows("SELECT ?x WHERE { ?x :label \"chat\"@EN-us }") == Rows{"?x=:a"});
+  CHECK(db.rows("SELECT ?x WHERE { ?x :label \"chat\"@FR }") == Rows{"?x=:b"});
+  CHECK(db.rows("SELECT ?x WHERE { VALUES ?l { \"chat\"@Fr } ?x :label ?l }") == Rows{"?x=:b"});
+}
