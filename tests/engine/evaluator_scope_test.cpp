@@ -75,3 +75,36 @@ TEST_CASE("a BIND in a group is not visible to a filter in a sibling group",
   CHECK(db.rows("SELECT ?s WHERE { { ?s :p ?v BIND(2 AS ?two) } { FILTER(?two = 2) } }").empty());
   CHECK(db.rows("SELECT ?s WHERE { ?s :p ?v BIND(2 AS ?two) FILTER(?v = ?two) }") == Rows{"?s=:b"});
 }
+
+TEST_CASE("EXISTS nested in EXISTS sees both outer rows", "[engine][evaluator]") {
+  Db db(kData);
+  CHECK(db.rows("SELECT ?s WHERE { ?s :p ?v FILTER EXISTS { ?s :q ?o FILTER EXISTS { ?o :r ?l "
+                "} } }") == Rows{"?s=:a"});
+  CHECK(db.rows("SELECT ?s WHERE { ?s :p ?v FILTER NOT EXISTS { ?s :q ?o MINUS { ?o :r ?l } } "
+                "}") == Rows{"?s=:a", "?s=:b"});
+}
+
+TEST_CASE("a UNION joined after a pattern sees each branch's own variables",
+          "[engine][evaluator]") {
+  Db db(kData);
+  CHECK(db.rows("SELECT ?s ?x ?y WHERE { ?s :q ?o { ?o :r ?x } UNION { ?s :p ?y } }") ==
+        Rows{"?s=:a ?x=\"x\"", "?s=:a ?y=1", "?s=:c ?y=3"});
+}
+
+TEST_CASE("OPTIONAL inside GRAPH and GRAPH inside OPTIONAL", "[engine][evaluator]") {
+  Db db(":g1 { :a :p 1 . :a :q 2 . :b :p 3 } :g2 { :c :p 4 } :a :name \"A\" . :c :name \"C\" .");
+  CHECK(db.rows("SELECT ?g ?s ?w WHERE { GRAPH ?g { ?s :p ?v OPTIONAL { ?s :q ?w } } }") ==
+        Rows{"?g=:g1 ?s=:a ?w=2", "?g=:g1 ?s=:b", "?g=:g2 ?s=:c"});
+  CHECK(db.rows("SELECT ?s ?g WHERE { ?s :name ?n OPTIONAL { GRAPH ?g { ?s :q ?w } } }") ==
+        Rows{"?s=:a ?g=:g1", "?s=:c"});
+}
+
+TEST_CASE("ORDER BY an expression that is not projected, HAVING on a key", "[engine][evaluator]") {
+  Db db(kData);
+  CHECK(db.ordered("SELECT ?s WHERE { ?s :p ?v } ORDER BY DESC(?v * 2)") ==
+        Rows{"?s=:c", "?s=:b", "?s=:a"});
+  CHECK(db.rows("SELECT ?v (COUNT(*) AS ?n) WHERE { ?s :p ?v } GROUP BY ?v HAVING(?v > 1)") ==
+        Rows{"?v=2 ?n=1", "?v=3 ?n=1"});
+  CHECK(db.ordered("SELECT DISTINCT ?o WHERE { ?s ?p ?o FILTER(isIRI(?o)) } ORDER BY ?o LIMIT "
+                   "1") == Rows{"?o=:x"});
+}
