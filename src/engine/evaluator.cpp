@@ -51,10 +51,11 @@ void set_up_dataset(Context& ctx, const sparql::ast::SelectQuery& q) {
     scope->named = ids(q.from);
     ctx.named_graphs = ids(q.from_named);
   } else {
-    scope->include_default = true;
-    scope->all_named = ctx.options.union_default_graph;
     ctx.named_graphs = ctx.data.named_graphs();
     std::sort(ctx.named_graphs.begin(), ctx.named_graphs.end());
+    scope->include_default = true;
+    // Without named graphs the union is the default graph: one cursor, no duplicate checks.
+    scope->all_named = ctx.options.union_default_graph && !ctx.named_graphs.empty();
   }
   ctx.default_scope = std::move(scope);
 }
