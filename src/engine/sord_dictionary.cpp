@@ -119,7 +119,15 @@ SordNode* SordDictionary::make_node(const TermView& term) {
       datatype_text.insert(0, kRelativeMarker);
     }
   }
-  scratch_.assign(term.value);
+  if (term.value.find('\0') != std::string_view::npos ||
+      (!term.value.empty() && term.value.front() == kOddValueMark)) {
+    auto [it, added] = odd_value_index_.try_emplace(std::string(term.value), odd_values_.size());
+    if (added) odd_values_.emplace_back(term.value);
+    scratch_.assign(1, kOddValueMark);
+    scratch_.append(std::to_string(it->second));
+  } else {
+    scratch_.assign(term.value);
+  }
   SerdNode literal = serd_node_over(scratch_, SERD_LITERAL);
   SerdNode datatype_node = serd_node_over(datatype_text, SERD_URI);
   SerdNode language_node = serd_node_over(language, SERD_LITERAL);
@@ -204,6 +212,11 @@ TermView SordDictionary::view(TermId id) const {
       break;
   }
   TermView literal{rdf::TermKind::Literal, node_text(node), {}, {}};
+  if (!literal.value.empty() && literal.value.front() == kOddValueMark) {
+    std::size_t index = 0;
+    std::from_chars(literal.value.data() + 1, literal.value.data() + literal.value.size(), index);
+    literal.value = odd_values_[index];
+  }
   if (const SordNode* datatype = sord_node_get_datatype(node)) {
     literal.datatype = decode_iri(datatype);
   }
@@ -235,6 +248,8 @@ std::size_t SordDictionary::memory_bytes() const {
   std::size_t bytes = nodes_.capacity() * sizeof(SordNode*) +
                       by_content_.capacity() * sizeof(ContentSlot) +
                       by_node_.capacity() * sizeof(NodeSlot);
+  for (const std::string& value : odd_values_)
+    bytes += sizeof(std::string) + value.capacity() + 48;  // + its index entry
   for (const LiteralExtra& extra : extras_) {
     bytes += sizeof(LiteralExtra) + extra.language.capacity() + extra.datatype.capacity();
   }

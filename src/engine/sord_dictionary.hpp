@@ -14,6 +14,10 @@
 //   '#', and literals carrying both a language and a datatype: the language field holds
 //   "#<n>" and entry n of a side table holds the real language and datatype. '#' cannot start
 //   a BCP 47 tag, so the two encodings never meet.
+// - Lexical forms containing a NUL byte (Sord compares node strings with strcmp, so "a\0b" and
+//   "a\0c" would be one key of its B-trees and the second quad would be dropped as a
+//   duplicate), and those starting with kOddValueMark: the node string is kOddValueMark + n and
+//   entry n of a side table holds the real lexical form.
 //
 // intern() is for loading only (one thread); view(), find(), node() and id_of() may be called
 // by any number of threads once loading is over.
@@ -34,6 +38,7 @@ namespace sparqlmcp::engine {
 class SordDictionary final : public TermDictionary {
  public:
   static constexpr std::string_view kRelativeMarker = "x-sparqlmcp-relative:";
+  static constexpr char kOddValueMark = '\x01';
 
   explicit SordDictionary(SordWorld* world);
   SordDictionary(const SordDictionary&) = delete;
@@ -86,7 +91,9 @@ class SordDictionary final : public TermDictionary {
   std::vector<NodeSlot> by_node_;                             // power-of-two size
   std::deque<LiteralExtra> extras_;                           // "#<n>" -> real language/datatype
   std::unordered_map<std::string, std::size_t> extra_index_;  // language + '\n' + datatype
-  std::string scratch_;                                       // NUL-terminated copies for Sord
+  std::deque<std::string> odd_values_;                        // kOddValueMark + n -> lexical
+  std::unordered_map<std::string, std::size_t> odd_value_index_;
+  std::string scratch_;  // NUL-terminated copies for Sord
   std::size_t sord_node_bytes_ = 0;
 };
 

@@ -119,6 +119,11 @@ TEST_CASE("every kind of term round-trips through the store exactly", "[store]")
       rdf::Term::literal("line\nbreak \"quoted\" \\ tab\t"),
       rdf::Term::literal("Zürich 東京 😀"),
       rdf::Term::literal("a", "http://www.w3.org/2001/XMLSchema#string"),  // normalised
+      rdf::Term::literal(std::string("nul\0one", 7)),
+      rdf::Term::literal(std::string("nul\0two", 7)),  // strcmp would take it for the one above
+      rdf::Term::literal(std::string("nul\0one", 7), kXsdInteger),
+      rdf::Term::literal("\x01"
+                         "0"),  // looks like the side table's mark
   };
   Store store;
   const rdf::Term p = iri("p");
