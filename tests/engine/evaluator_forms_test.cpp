@@ -1,5 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <thread>
+
 #include "evaluator_fixture.hpp"
 
 using namespace evaluator_test;
@@ -80,4 +83,26 @@ TEST_CASE("max_result_rows cuts the result and says so", "[engine][evaluator]") 
   CHECK(outcome.truncated);
   options.max_result_rows = 3;
   CHECK(!db.run("SELECT ?v WHERE { :a :p ?v }", options).truncated);
+}
+
+TEST_CASE("several threads evaluate queries on one store at once", "[engine][evaluator]") {
+  std::string data;
+  for (int i = 0; i < 300; ++i)
+    data += ":n" + std::to_string(i) + " :next :n" + std::to_string((i + 1) % 300) + " ; :v " +
+            std::to_string(i) + " .\n";
+  Db db(data);
+  std::vector<std::thread> threads;
+  std::atomic<int> good{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int round = 0; round < 5; ++round) {
+        auto a = db.rows("SELECT (COUNT(*) AS ?n) WHERE { :n0 :next+ ?y }");
+        auto b = db.rows("SELECT ?x WHERE { ?x :v ?v FILTER(?v > 297) BIND(STR(?v) AS ?s) }");
+        if (a == Rows{"?n=300"} && b == Rows{"?x=:n298", "?x=:n299"}) ++good;
+      }
+    });
+  }
+  for (auto& t : threads)
+    t.join();
+  CHECK(good == 20);
 }
