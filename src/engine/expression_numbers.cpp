@@ -59,12 +59,22 @@ Decimal decimal_of(Int integer) {
 }
 
 bool add(const Decimal& a, const Decimal& b, Decimal& out) {
-  int scale = std::max(a.scale, b.scale);
-  Int x, y, sum;
-  if (!scale_up(a.m, scale - a.scale, x) || !scale_up(b.m, scale - b.scale, y)) return false;
-  if (__builtin_add_overflow(x, y, &sum)) return false;
-  out = normalize(Decimal{sum, scale});
-  return true;
+  Decimal x = a, y = b;
+  for (;;) {
+    int scale = std::max(x.scale, y.scale);
+    Int u, v, sum;
+    if (scale_up(x.m, scale - x.scale, u) && scale_up(y.m, scale - y.scale, v) &&
+        !__builtin_add_overflow(u, v, &sum)) {
+      out = normalize(Decimal{sum, scale});
+      return true;
+    }
+    // The exact sum does not fit: give up the least significant fractional digit (truncation)
+    // while there is one, so a large value plus a long fraction still adds up.
+    Decimal& finer = x.scale >= y.scale ? x : y;
+    if (finer.scale == 0) return false;
+    finer.m /= 10;
+    --finer.scale;
+  }
 }
 
 bool subtract(const Decimal& a, const Decimal& b, Decimal& out) {
@@ -73,9 +83,17 @@ bool subtract(const Decimal& a, const Decimal& b, Decimal& out) {
 }
 
 bool multiply(const Decimal& a, const Decimal& b, Decimal& out) {
+  Decimal x = a, y = b;
   Int product;
-  if (__builtin_mul_overflow(a.m, b.m, &product)) return false;
-  Decimal d = normalize(Decimal{product, a.scale + b.scale});
+  while (__builtin_mul_overflow(x.m, y.m, &product)) {
+    // The exact product does not fit: drop fractional digits of the more precise operand
+    // (truncation; results of divisions carry 24 of them).
+    Decimal& finer = x.scale >= y.scale ? x : y;
+    if (finer.scale == 0) return false;
+    finer.m /= 10;
+    --finer.scale;
+  }
+  Decimal d = normalize(Decimal{product, x.scale + y.scale});
   // Too many fractional digits: drop the least significant ones (truncation).
   while (d.scale > kMaxDecimalScale) {
     d.m /= 10;

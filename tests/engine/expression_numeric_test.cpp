@@ -168,3 +168,15 @@ TEST_CASE("casting dates and dateTimes to strings", "[expression]") {
         "\"2002-10-10T17:00:00.5Z\"");
   CHECK(f.ev("xsd:string(\"2002-10-10\"^^xsd:date)") == "\"2002-10-10\"");
 }
+
+TEST_CASE("decimals beyond 38 digits give up fractional digits, not the result", "[expression]") {
+  Fixture f;
+  // (1/3) * (1/3): two 24-digit fractions whose exact product does not fit 128 bits.
+  auto product = f.eval("(1/3) * (1/3)");
+  REQUIRE(product);
+  CHECK(product->value.rfind("0.1111111111", 0) == 0);
+  CHECK(f.ev("100000000000000000000.0 + (1/3)") ==
+        "\"100000000000000000000.333333333333333333\"^^xsd:decimal");
+  CHECK(f.ev("(2/3) * 3 < 2") == "\"true\"^^xsd:boolean");
+  CHECK(f.ev("100000000000000000000000000000000000000.0 * 10") == "error");
+}
