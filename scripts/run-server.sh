@@ -4,13 +4,14 @@
 #   scripts/run-server.sh [sparql-mcp options]...
 #
 # stdout belongs to the MCP stdio transport, so everything the set-up prints goes to stderr.
-# Without a --catalogue option the server gets the repository's default catalogue.
+# Without a --catalogue option the server gets the offline demo catalogue (examples/), which
+# needs no network; pass --catalogue catalogue for the public endpoints.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # One compile job per core: the machines have 2 cores and memory to spare, not more.
 export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
-catalogue=$repo/catalogue
+catalogue=$repo/examples/catalogue.ttl
 
 {
   "$repo/scripts/install-deps.sh"

@@ -13,7 +13,7 @@ std::string server_instructions() {
          "4. Submit it with run_sparql_query. Read errors: they say what to fix (syntax position, "
          "unknown endpoint, timeout). Large results are cut: the result says so and gives the "
          "query for the next page.\n"
-         "Entries marked answered_locally are RDF dumps the server has loaded: query them the "
+         "Entries marked answered_in_process are RDF dumps the server has loaded: query them the "
          "same way, with SERVICE <their IRI>; they answer in-process (no network).\n"
          "Only read-only queries are accepted. One SERVICE per query for now: federated queries "
          "over several endpoints are not implemented yet.";

@@ -27,7 +27,12 @@ ToolDefinition list_endpoints_definition() {
                                      {{"id", {{"type", "string"}}},
                                       {"endpoint", {{"type", "string"}}},
                                       {"title", {{"type", "string"}}},
-                                      {"description", {{"type", "string"}}}}},
+                                      {"description", {{"type", "string"}}},
+                                      {"answered_in_process",
+                                       {{"type", "boolean"},
+                                        {"description",
+                                         "True for RDF dumps the server loaded: queried the same "
+                                         "way, answered by its embedded engine."}}}}},
                                     {"required", {"id", "endpoint", "title", "description"}}};
   definition.output_schema = {{"type", "object"},
                               {"properties",
@@ -58,9 +63,11 @@ class ListEndpointsTool final : public Tool {
       endpoints.push_back({{"id", endpoint->id},
                            {"endpoint", endpoint->endpoint_iri},
                            {"title", endpoint->title},
-                           {"description", endpoint->description}});
+                           {"description", endpoint->description},
+                           {"answered_in_process", endpoint->answered_locally}});
       text += endpoint->id + " | <" + endpoint->endpoint_iri + "> | " + endpoint->title + " | " +
-              endpoint->description + "\n";
+              endpoint->description +
+              (endpoint->answered_locally ? " [RDF dump, answered in-process]" : "") + "\n";
     }
     if (matches.empty()) {
       text = keyword.empty() ? "The catalogue is empty: start the server with --catalogue or "

@@ -1,0 +1,135 @@
+// The offline demo federation of examples/ as a newcomer meets it: the real binary on
+// examples/catalogue.ttl (four dump-only shards answered in-process by the embedded engine),
+// driven by the official MCP SDK client and by `sparql-mcp query` from the shell. No SPARQL
+// server and no network: the dumps are the data.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { REPO } from "./lib/servers.mjs";
+import { binary, connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
+
+const CATALOGUE = join(REPO, "examples", "catalogue.ttl");
+const GEO = "https://demo.sparql-mcp.org/sparql/geography";
+const PEOPLE = "https://demo.sparql-mcp.org/sparql/people";
+const AWARDS = "https://demo.sparql-mcp.org/sparql/awards";
+const PREFIXES = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+PREFIX person: <https://demo.sparql-mcp.org/person/>
+PREFIX country: <https://demo.sparql-mcp.org/country/>
+`;
+const LARGEST_CITIES = `${PREFIXES}SELECT ?name ?population WHERE {
+  SERVICE <${GEO}> {
+    ?city a demo:City ; rdfs:label ?name ; demo:population ?population .
+    FILTER(LANG(?name) = "en")
+  }
+} ORDER BY DESC(?population) LIMIT 3`;
+
+function run_cli(args, input) {
+  const result = spawnSync(binary(), args, { input, encoding: "utf8", timeout: 30000 });
+  assert.equal(result.error, undefined, `could not run sparql-mcp: ${result.error}`);
+  return result;
+}
+
+function column(result, variable) {
+  return result.structuredContent.results.results.bindings.map((b) => b[variable]?.value);
+}
+
+describe("the demo federation over MCP", { timeout: 120000 }, () => {
+  let session;
+  before(async () => { session = await connect_sdk(CATALOGUE); });
+  after(async () => { await session?.close(); });
+
+  it("lists the four shards as entries answered in-process", async () => {
+    const result = await call_tool(session.client, "list_endpoints", {});
+    assert.ok(!result.isError, text_of(result));
+    const text = text_of(result);
+    assert.match(text, /in-process|answered_locally|dump/i, "entries say they are answered from dumps");
+    for (const id of ["demo-geo", "demo-people", "demo-works", "demo-awards"]) {
+      assert.ok(text.includes(id), `list_endpoints does not show ${id}:\n${text}`);
+    }
+    const opera = text_of(await call_tool(session.client, "list_endpoints", { keyword: "opera" }));
+    assert.ok(opera.includes("demo-works"), opera);
+  });
+
+  it("answers a single-SERVICE query on a shard from its dump", async () => {
+    const result = await call_tool(session.client, "run_sparql_query", { query: LARGEST_CITIES });
+    assert.ok(!result.isError, text_of(result));
+    assert.equal(result.structuredContent.route, "in-process");
+    assert.equal(result.structuredContent.endpoint, GEO);
+    assert.deepEqual(column(result, "name"), ["Moscow", "London", "Saint Petersburg"]);
+  });
+
+  it("joins inside one shard, with OPTIONAL, aggregates and language tags", async () => {
+    const query = `${PREFIXES}SELECT ?country (COUNT(?city) AS ?cities) WHERE {
+      SERVICE <${GEO}> {
+        ?city a demo:City ; demo:country ?c .
+        ?c rdfs:label ?country . FILTER(LANGMATCHES(LANG(?country), "en"))
+      }
+    } GROUP BY ?country ORDER BY DESC(?cities) ?country LIMIT 5`;
+    const result = await call_tool(session.client, "run_sparql_query", { query });
+    assert.ok(!result.isError, text_of(result));
+    const counts = column(result, "cities").map(Number);
+    assert.equal(counts.length, 5);
+    for (let i = 1; i < counts.length; ++i) assert.ok(counts[i - 1] >= counts[i], `not sorted: ${counts}`);
+    assert.ok(counts.reduce((a, b) => a + b, 0) > 10);
+  });
+
+  it("reaches across shards by IRI, one shard per call", async () => {
+    const prizes = await call_tool(session.client, "run_sparql_query", {
+      query: `${PREFIXES}SELECT ?award WHERE { SERVICE <${AWARDS}> { ?award demo:laureate person:Marie_Curie } }`,
+    });
+    assert.ok(!prizes.isError, text_of(prizes));
+    assert.ok(column(prizes, "award").length >= 2, "Marie Curie won two Nobel Prizes");
+    const birth = await call_tool(session.client, "run_sparql_query", {
+      query: `${PREFIXES}SELECT ?place WHERE { SERVICE <${PEOPLE}> { person:Marie_Curie demo:birthPlace ?place } }`,
+    });
+    assert.deepEqual(column(birth, "place"), ["https://demo.sparql-mcp.org/city/Warsaw"]);
+  });
+
+  it("refuses a query over two shards with the federation message and keeps serving", async () => {
+    const result = await call_tool(session.client, "run_sparql_query", {
+      query: `${PREFIXES}SELECT * WHERE { SERVICE <${PEOPLE}> { ?p demo:birthPlace ?city } SERVICE <${GEO}> { ?city demo:country country:Poland } }`,
+    });
+    assert.equal(result.isError, true);
+    assert.match(text_of(result), /federat/i);
+    const again = await call_tool(session.client, "run_sparql_query", { query: LARGEST_CITIES });
+    assert.ok(!again.isError);
+  });
+
+  it("reports an expression error as unbound, not as a failure", async () => {
+    const result = await call_tool(session.client, "run_sparql_query", {
+      query: `${PREFIXES}SELECT ?name (?name + 1 AS ?oops) WHERE { SERVICE <${GEO}> { ?c a demo:City ; rdfs:label ?name } } LIMIT 2`,
+    });
+    assert.ok(!result.isError, text_of(result));
+    for (const row of result.structuredContent.results.results.bindings) assert.equal(row.oops, undefined);
+  });
+});
+
+describe("sparql-mcp query on the demo catalogue", { timeout: 60000 }, () => {
+  it("prints a table with its notes", () => {
+    const r = run_cli(["query", "--catalogue", CATALOGUE, "--log-level", "warn", LARGEST_CITIES]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Moscow/);
+    assert.match(r.stdout, /3 rows/);
+  });
+
+  it("prints a bare CSV document on stdout for pipes, notes on stderr", () => {
+    const r = run_cli(["query", "--catalogue", CATALOGUE, "--log-level", "warn", "--format", "csv", "-"],
+                      LARGEST_CITIES);
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.trim().split(/\r?\n/);
+    assert.equal(lines[0], "name,population");
+    assert.equal(lines.length, 4);
+    assert.match(lines[1], /^Moscow,\d+$/);
+    assert.match(r.stderr, /answered/);
+  });
+
+  it("exits 1 with the error on stderr for a bad query", () => {
+    const r = run_cli(["query", "--catalogue", CATALOGUE, "--log-level", "warn",
+                       `SELECT * WHERE { SERVICE <${GEO}> { ?s ?p } }`]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stdout, "");
+    assert.match(r.stderr, /syntax error at line 1/i);
+  });
+});
