@@ -20,6 +20,8 @@ constexpr std::string_view kGraphAccept =
     "application/n-triples, text/turtle;q=0.9, application/n-quads;q=0.5, "
     "application/trig;q=0.4, text/plain;q=0.2";
 
+constexpr std::size_t kMaxRowsHeldPerCall = 5'000'000;
+
 bool is_graph_form(sparql::QueryForm form) {
   return form == sparql::QueryForm::Construct || form == sparql::QueryForm::Describe;
 }
@@ -226,6 +228,9 @@ class RunSparqlQueryTool final : public Tool {
     options.deadline = started + timeout;
     options.cancellation = context.cancellation;
     options.max_result_rows = settings_.assumed_result_cap;
+    // Several calls may run at once on the worker pool: a runaway ORDER BY or GROUP BY stops
+    // at a few hundred MiB instead of the engine's default budget.
+    options.max_rows_in_memory = kMaxRowsHeldPerCall;
     // Dumps of named graphs are queried like a public endpoint: the default graph is the
     // merge of all graphs, GRAPH still selects one.
     options.union_default_graph = true;
