@@ -17,8 +17,10 @@ Value same_type(const Value& like, double value) {
 Value fn_abs(const Value& v) {
   switch (v.type) {
     case Type::Integer:
+      if (v.integer == kMinInt) return Value::error();  // |-2^127| does not fit
       return Value::of_integer(v.integer < 0 ? -v.integer : v.integer);
     case Type::Decimal:
+      if (v.decimal.m == kMinInt) return Value::error();
       return Value::of_decimal(
           Decimal{v.decimal.m < 0 ? -v.decimal.m : v.decimal.m, v.decimal.scale});
     case Type::Float:

@@ -12,8 +12,6 @@ namespace sparqlmcp::engine::expr {
 
 namespace {
 
-constexpr Int kIntMax = static_cast<Int>((static_cast<unsigned __int128>(1) << 127) - 1);
-
 Int pow10(int n) {
   Int p = 1;
   for (int i = 0; i < n; ++i)
@@ -78,7 +76,7 @@ bool add(const Decimal& a, const Decimal& b, Decimal& out) {
 }
 
 bool subtract(const Decimal& a, const Decimal& b, Decimal& out) {
-  if (b.m == -kIntMax - 1) return false;
+  if (b.m == kMinInt) return false;
   return add(a, Decimal{-b.m, b.scale}, out);
 }
 
@@ -106,10 +104,11 @@ bool multiply(const Decimal& a, const Decimal& b, Decimal& out) {
 bool divide(const Decimal& a, const Decimal& b, Decimal& out) {
   if (b.m == 0) return false;
   // a/b = (a.m / b.m) * 10^(b.scale - a.scale): long division of the mantissas, digit by digit.
+  // The most negative mantissa has no absolute value.
+  if (a.m == kMinInt || b.m == kMinInt) return false;
   bool negative = (a.m < 0) != (b.m < 0);
   Int x = a.m < 0 ? -a.m : a.m;
   Int y = b.m < 0 ? -b.m : b.m;
-  if (x < 0 || y < 0) return false;  // the most negative value has no absolute value
   Int quotient = x / y;
   Int remainder = x % y;
   int digits = 0;
@@ -315,8 +314,8 @@ std::string format_integer(Int value) {
 std::string format_decimal(const Decimal& value) {
   Decimal d = normalize(value);
   bool negative = d.m < 0;
-  std::string digits = format_integer(negative ? -d.m : d.m);
-  if (digits[0] == '-') digits.erase(0, 1);  // the most negative mantissa
+  std::string digits = format_integer(d.m);  // handles the most negative mantissa too
+  if (negative) digits.erase(0, 1);
   if (static_cast<int>(digits.size()) <= d.scale)
     digits.insert(0, static_cast<std::size_t>(d.scale) + 1 - digits.size(), '0');
   std::string out = negative ? "-" : "";

@@ -397,8 +397,10 @@ Value divide(const Value& a, const Value& b) {
 Value negate(const Value& a) {
   switch (a.type) {
     case Type::Integer:
+      if (a.integer == kMinInt) return Value::error();  // -(-2^127) does not fit
       return Value::of_integer(-a.integer);
     case Type::Decimal:
+      if (a.decimal.m == kMinInt) return Value::error();
       return Value::of_decimal(Decimal{-a.decimal.m, a.decimal.scale});
     case Type::Float:
       return Value::of_float(-a.real);

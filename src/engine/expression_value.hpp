@@ -31,6 +31,8 @@ inline constexpr std::string_view kRdfLangStringIri =
     "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
 
 using Int = __int128;
+inline constexpr Int kMinInt =
+    -static_cast<Int>((static_cast<unsigned __int128>(1) << 127) - 1) - 1;
 
 // An exact decimal: m / 10^scale, 0 <= scale <= kMaxDecimalScale, normalised (no trailing zero
 // digits in m when scale > 0).

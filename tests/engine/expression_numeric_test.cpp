@@ -180,3 +180,21 @@ TEST_CASE("decimals beyond 38 digits give up fractional digits, not the result",
   CHECK(f.ev("(2/3) * 3 < 2") == "\"true\"^^xsd:boolean");
   CHECK(f.ev("100000000000000000000000000000000000000.0 * 10") == "error");
 }
+
+TEST_CASE("negating or taking ABS of -2^127 is an error", "[expression][error]") {
+  Fixture f;
+  std::string min = "(-170141183460469231731687303715884105727 - 1)";
+  CHECK(f.ev(min) == "\"-170141183460469231731687303715884105728\"^^xsd:integer");
+  CHECK(f.ev("-" + min) == "error");
+  CHECK(f.ev("ABS" + min) == "error");
+  CHECK(f.ev(min + " * -1") == "error");
+  CHECK(f.ev(min + " / -1") == "error");
+}
+
+TEST_CASE("decimal extremes format without overflow", "[expression]") {
+  Fixture f;
+  std::string min = "(-170141183460469231731687303715884105727 - 1)";
+  CHECK(f.ev("xsd:decimal" + min) == "\"-170141183460469231731687303715884105728.0\"^^xsd:decimal");
+  CHECK(f.ev("-1.5 - 0.25") == "\"-1.75\"^^xsd:decimal");
+  CHECK(f.ev("-0.05 * 1") == "\"-0.05\"^^xsd:decimal");
+}
