@@ -4,6 +4,7 @@
 // current row binds.
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 #include "plan.hpp"
@@ -34,6 +35,9 @@ std::size_t pattern_cost(const IdTriple& t, const Row& seed, const std::vector<b
   return end_bound ? cost : cost * 100;
 }
 
+// Largest pattern a hash join reads into memory.
+constexpr std::size_t kMaxHashed = 5'000'000;
+
 bool shares_bound(const IdTriple& t, const std::vector<bool>& bound) {
   for (const PatternTerm* p : {&t.s, &t.p, &t.o})
     if (p->is_var && bound[p->slot]) return true;
@@ -46,6 +50,7 @@ PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const Gra
   for (std::size_t i = 0; i < seed.size(); ++i)
     bound[i] = seed[i] != kUnbound;
   PlanNode::BgpOrder order;
+  std::size_t first_size = 0;
   std::vector<bool> used(plan.triples.size(), false);
   std::vector<bool> placed(plan.early_filters.size(), false);
   for (std::size_t step = 0; step < plan.triples.size(); ++step) {
@@ -67,6 +72,22 @@ PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const Gra
     used[best] = true;
     order.patterns.push_back(best);
     const IdTriple& t = plan.triples[best];
+    // A pattern no larger than the first one is cheaper scanned once and hashed on the
+    // variables earlier patterns bind than looked up once per row (each look-up is an index
+    // search; the first pattern yields at least as many rows as it has triples).
+    std::uint8_t keys = 0;
+    const PatternTerm* pos[3] = {&t.s, &t.p, &t.o};
+    TermId ids[3];
+    for (int i = 0; i < 3; ++i) {
+      ids[i] = value_of(*pos[i], seed);
+      if (pos[i]->is_var && ids[i] == kUnbound && bound[pos[i]->slot])
+        keys = static_cast<std::uint8_t>(keys | (1u << i));
+    }
+    std::size_t alone = estimate_in(ctx, graphs, ids[0], ids[1], ids[2]);
+    if (step == 0) first_size = alone;
+    bool hash =
+        step > 0 && keys != 0 && !plan.first_rows && alone <= first_size && alone <= kMaxHashed;
+    order.hash_keys.push_back(hash ? keys : 0);
     for (const PatternTerm* p : {&t.s, &t.p, &t.o})
       if (p->is_var) bound[p->slot] = true;
     order.filters.emplace_back();
@@ -87,7 +108,7 @@ PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const Gra
 class BgpIterator final : public RowIterator {
  public:
   BgpIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
-      : ctx_(ctx), scope_(std::move(scope)), seed_(seed) {
+      : ctx_(ctx), scope_(std::move(scope)), seed_(seed), held_(ctx, "a hash join in a BGP") {
     std::vector<bool> key;
     for (Slot s : plan.maybe)
       key.push_back(seed[s] != kUnbound);
@@ -96,7 +117,9 @@ class BgpIterator final : public RowIterator {
       it = plan.bgp_orders.emplace(key, choose_order(plan, seed, *scope_, ctx)).first;
     const PlanNode::BgpOrder& order = it->second;
     for (std::size_t i = 0; i < order.patterns.size(); ++i) {
-      Level level{&plan.triples[order.patterns[i]], nullptr, {}, {}};
+      Level level;
+      level.triple = &plan.triples[order.patterns[i]];
+      level.hash_keys = order.hash_keys[i];
       for (std::size_t f : order.filters[i])
         level.filters.push_back(&plan.early_filters[f].expr);
       levels_.push_back(std::move(level));
@@ -137,19 +160,63 @@ class BgpIterator final : public RowIterator {
   }
 
  private:
+  using Key = std::array<TermId, 3>;
   struct Level {
-    const IdTriple* triple;
+    const IdTriple* triple = nullptr;
     std::unique_ptr<QuadCursor> cursor;
     std::vector<Slot> bound_here;
     std::vector<const CompiledExpression*> filters;  // tested once this level is bound
+    // Hash join: the pattern's quads sorted by their values at the key positions (one
+    // allocation, binary-searched per row).
+    std::uint8_t hash_keys = 0;
+    bool built = false;
+    std::vector<std::pair<Key, IdQuad>> table;
+    std::size_t bucket_pos = 0, bucket_end = 0;
   };
+
+  static Key key_of(std::uint8_t keys, TermId s, TermId p, TermId o) {
+    return Key{(keys & 1) ? s : kUnbound, (keys & 2) ? p : kUnbound, (keys & 4) ? o : kUnbound};
+  }
 
   void open_level(int depth) {
     Level& level = levels_[depth];
     const IdTriple& t = *level.triple;
     level.bound_here.clear();
-    level.cursor =
-        match_in(ctx_, *scope_, value_of(t.s, row_), value_of(t.p, row_), value_of(t.o, row_));
+    TermId s = value_of(t.s, row_), p = value_of(t.p, row_), o = value_of(t.o, row_);
+    if (level.hash_keys == 0) {
+      level.cursor = match_in(ctx_, *scope_, s, p, o);
+      return;
+    }
+    if (!level.built) build(level);
+    Key key = key_of(level.hash_keys, s, p, o);
+    auto range =
+        std::equal_range(level.table.begin(), level.table.end(), std::make_pair(key, IdQuad{}),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+    level.bucket_pos = static_cast<std::size_t>(range.first - level.table.begin());
+    level.bucket_end = static_cast<std::size_t>(range.second - level.table.begin());
+  }
+
+  // Reads the pattern once with only its constants and seeded values bound.
+  void build(Level& level) {
+    level.built = true;
+    const IdTriple& t = *level.triple;
+    auto cursor =
+        match_in(ctx_, *scope_, value_of(t.s, seed_), value_of(t.p, seed_), value_of(t.o, seed_));
+    IdQuad q;
+    while (cursor->next(q)) {
+      ctx_.tick();
+      held_.add();
+      level.table.emplace_back(key_of(level.hash_keys, q.subject, q.predicate, q.object), q);
+    }
+    std::sort(level.table.begin(), level.table.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+  }
+
+  bool next_quad(Level& level, IdQuad& q) {
+    if (level.hash_keys == 0) return level.cursor->next(q);
+    if (level.bucket_pos >= level.bucket_end) return false;
+    q = level.table[level.bucket_pos++].second;
+    return true;
   }
 
   bool bind(Level& level, const PatternTerm& t, TermId value) {
@@ -169,7 +236,7 @@ class BgpIterator final : public RowIterator {
       for (Slot s : level.bound_here)
         row_[s] = kUnbound;
       level.bound_here.clear();
-      if (!level.cursor->next(q)) return false;
+      if (!next_quad(level, q)) return false;
       ctx_.tick();
       const IdTriple& t = *level.triple;
       if (bind(level, t.s, q.subject) && bind(level, t.p, q.predicate) &&
@@ -193,6 +260,7 @@ class BgpIterator final : public RowIterator {
   GraphScope scope_;
   Row seed_;
   Row row_;
+  Held held_;
   std::vector<Level> levels_;
   bool started_ = false;
   bool done_ = false;

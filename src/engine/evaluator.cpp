@@ -64,7 +64,7 @@ void install_exists(Context& ctx) {
   ctx.expr.exists = [&ctx](const Operator& pattern, RowView row) -> bool {
     auto it = ctx.exists_plans.find(&pattern);
     if (it == ctx.exists_plans.end())
-      it = ctx.exists_plans.emplace(&pattern, build_plan(pattern, ctx)).first;
+      it = ctx.exists_plans.emplace(&pattern, build_plan(pattern, ctx, true)).first;
     const PlanNode& plan = *it->second;
     Row seed(row.begin(), row.end());
     seed.resize(std::max(seed.size(), ctx.vars.size()), kUnbound);
@@ -104,7 +104,7 @@ QueryOutcome evaluate_query(const sparql::Query& query, const Dataset& dataset,
   ctx.expr.base_iri = query.prologue().base;
   install_exists(ctx);
 
-  PlanPtr root = build_plan(query.algebra(), ctx);
+  PlanPtr root = build_plan(query.algebra(), ctx, query.form() == sparql::QueryForm::Ask);
   QueryOutcome outcome;
   outcome.form = query.form();
   ConstructTemplate construct;

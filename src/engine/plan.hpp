@@ -130,14 +130,22 @@ struct PlanNode {
   struct BgpOrder {
     std::vector<std::size_t> patterns;
     std::vector<std::vector<std::size_t>> filters;
+    // Per level: 0 = index look-ups with the row's bindings; otherwise a hash join: the
+    // pattern is scanned once and hashed on these positions (bit 0 s, 1 p, 2 o), which
+    // earlier levels bind.
+    std::vector<std::uint8_t> hash_keys;
   };
+  // Bgp: under a LIMIT, ASK or EXISTS the first rows matter, so no level is hashed (a hash
+  // join reads its whole pattern before the first row).
+  bool first_rows = false;
   mutable std::map<std::vector<bool>, BgpOrder> bgp_orders;
 };
 using PlanPtr = std::unique_ptr<PlanNode>;
 
 // Builds the plan of `op` (and of the EXISTS patterns in its expressions, stored in
 // ctx.exists_plans). Throws Unsupported for SERVICE.
-PlanPtr build_plan(const sparql::algebra::Operator& op, Context& ctx);
+// `first_rows`: only the first rows will be read (ASK, EXISTS).
+PlanPtr build_plan(const sparql::algebra::Operator& op, Context& ctx, bool first_rows = false);
 
 // Opens an iterator over the solutions of `plan` that extend `seed`, matching triples in
 // `scope` (the active graph).

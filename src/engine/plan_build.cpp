@@ -95,7 +95,10 @@ class Planner {
   void plan_exists(const Expr& e) {
     if ((e.kind == Expr::Kind::Exists || e.kind == Expr::Kind::NotExists) && e.op &&
         !ctx_.exists_plans.count(e.op.get())) {
+      bool saved = first_rows_;
+      first_rows_ = true;
       PlanPtr p = plan(*e.op);
+      first_rows_ = saved;
       ctx_.exists_plans.emplace(e.op.get(), std::move(p));
     }
     for (const auto& a : e.args)
@@ -187,11 +190,20 @@ class Planner {
   }
 
   Context& ctx_;
+  // Whether the operator being planned is read only until some first rows (under a LIMIT,
+  // ASK or EXISTS) rather than to the end.
+  bool first_rows_ = false;
+
+ public:
+  void set_first_rows(bool value) { first_rows_ = value; }
 };
 
 PlanPtr Planner::plan(const Operator& op) {
   auto node = std::make_unique<PlanNode>();
   node->kind = op.kind;
+  bool saved_first_rows = first_rows_;
+  if (op.kind == OpKind::Group || op.kind == OpKind::OrderBy) first_rows_ = false;
+  if (op.kind == OpKind::Slice && op.limit) first_rows_ = true;
   auto child = [&](std::size_t i) -> PlanNode& {
     while (node->children.size() <= i)
       node->children.push_back(plan(op.children[node->children.size()]));
@@ -199,6 +211,7 @@ PlanPtr Planner::plan(const Operator& op) {
   };
   switch (op.kind) {
     case OpKind::Bgp:
+      node->first_rows = first_rows_;
       for (const auto& t : op.triples) {
         IdTriple it{term(t.subject), term(t.predicate), term(t.object)};
         add_var(*node, it.s);
@@ -384,6 +397,7 @@ PlanPtr Planner::plan(const Operator& op) {
       break;
     }
   }
+  first_rows_ = saved_first_rows;
   return node;
 }
 
@@ -391,8 +405,10 @@ PlanPtr Planner::plan(const Operator& op) {
 
 Context::~Context() = default;
 
-PlanPtr build_plan(const Operator& op, Context& ctx) {
-  return Planner(ctx).plan(op);
+PlanPtr build_plan(const Operator& op, Context& ctx, bool first_rows) {
+  Planner planner(ctx);
+  planner.set_first_rows(first_rows);
+  return planner.plan(op);
 }
 
 IteratorPtr open(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx) {

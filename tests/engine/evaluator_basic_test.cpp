@@ -196,3 +196,17 @@ TEST_CASE("language tags in patterns match whatever case the data uses", "[engin
   CHECK(db.rows("SELECT ?x WHERE { ?x :label \"chat\"@FR }") == Rows{"?x=:b"});
   CHECK(db.rows("SELECT ?x WHERE { VALUES ?l { \"chat\"@Fr } ?x :label ?l }") == Rows{"?x=:b"});
 }
+
+TEST_CASE("a pattern hashed on the variables of earlier patterns gives the same rows",
+          "[engine][evaluator]") {
+  // Every pattern is as large as the first, so the later ones are hash-joined.
+  Db db(":a :p :b . :b :p :a . :a :p :a . :c :p :c .");
+  Rows mutual{"?x=:a ?y=:a", "?x=:a ?y=:b", "?x=:b ?y=:a", "?x=:c ?y=:c"};
+  CHECK(db.rows("SELECT ?x ?y WHERE { ?x :p ?y . ?y :p ?x }") == mutual);
+  CHECK(db.rows("SELECT ?x ?y WHERE { ?x :p ?y . ?y :p ?y }") ==
+        Rows{"?x=:a ?y=:a", "?x=:b ?y=:a", "?x=:c ?y=:c"});
+  CHECK(db.rows("SELECT (COUNT(*) AS ?n) WHERE { ?x :p ?y . ?y :p ?z . ?z :p ?x }") ==
+        Rows{"?n=5"});
+  // Under LIMIT the same pattern is looked up per row instead.
+  CHECK(db.rows("SELECT ?x ?y WHERE { ?x :p ?y . ?y :p ?x } LIMIT 10") == mutual);
+}
