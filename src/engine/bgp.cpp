@@ -51,6 +51,11 @@ PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const Gra
     bound[i] = seed[i] != kUnbound;
   PlanNode::BgpOrder order;
   std::size_t first_size = 0;
+  // A seeded BGP is opened once per row of something else (binding passing, EXISTS): a hash
+  // table would be rebuilt every time.
+  bool seeded = false;
+  for (Slot s : plan.maybe)
+    seeded = seeded || seed[s] != kUnbound;
   std::vector<bool> used(plan.triples.size(), false);
   std::vector<bool> placed(plan.early_filters.size(), false);
   for (std::size_t step = 0; step < plan.triples.size(); ++step) {
@@ -85,8 +90,8 @@ PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const Gra
     }
     std::size_t alone = estimate_in(ctx, graphs, ids[0], ids[1], ids[2]);
     if (step == 0) first_size = alone;
-    bool hash =
-        step > 0 && keys != 0 && !plan.first_rows && alone <= first_size && alone <= kMaxHashed;
+    bool hash = step > 0 && keys != 0 && !plan.first_rows && !seeded && alone <= first_size &&
+                alone <= kMaxHashed;
     order.hash_keys.push_back(hash ? keys : 0);
     for (const PatternTerm* p : {&t.s, &t.p, &t.o})
       if (p->is_var) bound[p->slot] = true;
