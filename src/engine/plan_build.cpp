@@ -392,7 +392,9 @@ PlanPtr Planner::plan(const Operator& op) {
       if (op.kind == OpKind::Slice && op.limit) {
         PlanNode* below = &c;
         if (below->kind == OpKind::Project) below = below->children[0].get();
-        if (below->kind == OpKind::OrderBy) below->top_k = node->offset + *op.limit;
+        // Huge limits (LIMIT 9223372036854775807) sort everything; no overflow.
+        if (below->kind == OpKind::OrderBy && node->offset < (1u << 30) && *op.limit < (1u << 30))
+          below->top_k = node->offset + *op.limit;
       }
       break;
     }

@@ -210,3 +210,10 @@ TEST_CASE("a pattern hashed on the variables of earlier patterns gives the same 
   // Under LIMIT the same pattern is looked up per row instead.
   CHECK(db.rows("SELECT ?x ?y WHERE { ?x :p ?y . ?y :p ?x } LIMIT 10") == mutual);
 }
+
+TEST_CASE("huge LIMIT and OFFSET values", "[engine][evaluator]") {
+  Db db(kPeople);
+  CHECK(db.ordered("SELECT ?x WHERE { ?x :age ?a } ORDER BY ?a LIMIT 9223372036854775807") ==
+        Rows{"?x=:bob", "?x=:alice", "?x=:carol"});
+  CHECK(db.rows("SELECT ?x WHERE { ?x :age ?a } ORDER BY ?a OFFSET 9223372036854775807").empty());
+}
