@@ -3,6 +3,7 @@
 // value within a category ('<' of 17.3), and terms of equal value by datatype, lexical form and
 // language, so that it is a strict weak order std::sort can rely on.
 #include <cmath>
+#include <cstdint>
 
 #include "expression_value.hpp"
 #include "sparqlmcp/engine/expression.hpp"
@@ -38,8 +39,31 @@ int category(const Value& v) {
   }
 }
 
-int compare_literals(TermId a, TermId b, const QueryTerms& terms) {
-  TermView x = terms.view(a), y = terms.view(b);
+// An xsd:integer of up to 18 digits, parsed without building a value.
+bool small_integer(const TermView& t, std::int64_t& out) {
+  if (t.datatype != expr::kXsdIntegerIri) return false;
+  std::string_view v = t.value;
+  std::size_t i = !v.empty() && v[0] == '-' ? 1 : 0;
+  if (v.size() > 18 || i == v.size()) return false;
+  std::int64_t value = 0;
+  for (; i < v.size(); ++i) {
+    if (v[i] < '0' || v[i] > '9') return false;
+    value = value * 10 + (v[i] - '0');
+  }
+  out = v[0] == '-' ? -value : value;
+  return true;
+}
+
+int compare_literals(const TermView& x, const TermView& y) {
+  // Fast paths giving the same answer as the general one below: two simple literals, two
+  // small xsd:integers.
+  if (x.datatype.empty() && y.datatype.empty() && x.language.empty() && y.language.empty())
+    return sign(x.value.compare(y.value));
+  std::int64_t i, j;
+  if (small_integer(x, i) && small_integer(y, j)) {
+    if (i != j) return i < j ? -1 : 1;
+    return sign(x.value.compare(y.value));
+  }
   Value u = expr::value_of(x), v = expr::value_of(y);
   int cu = category(u), cv = category(v);
   if (cu != cv) return cu < cv ? -1 : 1;
@@ -72,7 +96,7 @@ int compare_for_order(TermId a, TermId b, const QueryTerms& terms) {
   int rx = rank(x), ry = rank(y);
   if (rx != ry) return rx < ry ? -1 : 1;
   if (rx < 2) return sign(x.value.compare(y.value));
-  return compare_literals(a, b, terms);
+  return compare_literals(x, y);
 }
 
 }  // namespace sparqlmcp::engine

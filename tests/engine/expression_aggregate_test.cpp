@@ -125,6 +125,7 @@ TEST_CASE("compare_for_order is a total order: unbound, blank, IRI, literal", "[
       rdf::Term::literal("NaN", kXsd + "double"),
       rdf::Term::literal("-5", kXsd + "integer"),
       rdf::Term::literal("1.0", kXsd + "decimal"),  // equal values: by datatype IRI
+      rdf::Term::literal("01", kXsd + "integer"),
       rdf::Term::literal("1", kXsd + "integer"),
       rdf::Term::literal("1.5E0", kXsd + "double"),
       rdf::Term::literal("2", kXsd + "integer"),
