@@ -28,7 +28,11 @@ bool contains(const Dataset& data, TermId s, TermId p, TermId o, TermId g) {
 class MergeCursor final : public QuadCursor {
  public:
   MergeCursor(Context& ctx, const GraphSet& graphs, TermId s, TermId p, TermId o)
-      : ctx_(ctx), graphs_(graphs), s_(s), p_(p), o_(o) {}
+      : ctx_(ctx), graphs_(graphs), s_(s), p_(p), o_(o) {
+    // An empty default graph (common when every dump is a named graph) needs no look-ups.
+    check_default_ = graphs.include_default &&
+                     ctx.data.estimate(kUnbound, kUnbound, kUnbound, kDefaultGraph) > 0;
+  }
 
   bool next(IdQuad& quad) override {
     for (;;) {
@@ -69,7 +73,7 @@ class MergeCursor final : public QuadCursor {
   bool seen_earlier(const IdQuad& q) const {
     if (q.graph == kDefaultGraph) return false;
     const Dataset& data = ctx_.data;
-    if (graphs_.include_default && contains(data, q.subject, q.predicate, q.object, kDefaultGraph))
+    if (check_default_ && contains(data, q.subject, q.predicate, q.object, kDefaultGraph))
       return true;
     if (graphs_.all_named) {
       auto others = data.match(q.subject, q.predicate, q.object, kUnbound);
@@ -89,6 +93,7 @@ class MergeCursor final : public QuadCursor {
   GraphSet graphs_;
   TermId s_, p_, o_;
   std::size_t source_ = 0;
+  bool check_default_ = false;
   std::unique_ptr<QuadCursor> cursor_;
 };
 
