@@ -60,6 +60,9 @@ TEST_CASE("the union default graph merges every graph without duplicates", "[eng
   CHECK(db.rows("SELECT ?s ?v WHERE { ?s :p ?v }", options) ==
         Rows{"?s=:a ?v=0", "?s=:a ?v=1", "?s=:a ?v=2", "?s=:x ?v=9"});
   CHECK(db.rows("SELECT ?g WHERE { GRAPH ?g { :a :p ?v } }", options) == Rows{"?g=:g1", "?g=:g2"});
+  Db named_only(":g1 { :a :p 1 . :x :p 9 } :g2 { :a :p 2 . :x :p 9 }");
+  CHECK(named_only.rows("SELECT ?s ?v WHERE { ?s :p ?v }", options) ==
+        Rows{"?s=:a ?v=1", "?s=:a ?v=2", "?s=:x ?v=9"});
 }
 
 TEST_CASE("SERVICE is refused with a pointer to the federation layer",
