@@ -49,11 +49,19 @@ Value eval(const Node& node, RowView row, ExpressionContext& context);
 
 // The fast path of the most common FILTERs: a comparison of two variables or constants that
 // are both xsd:integer literals (of up to 18 digits) or both simple literals is decided on the
-// dictionary's strings, without building values.
+// dictionary's strings, and = / != with an IRI or blank node on the ids (RDFterm-equal),
+// without building values.
 struct Quick {
-  enum Kind : std::uint8_t { None, Integer, String } kind = None;
+  enum Kind : std::uint8_t {
+    None,     // unknown: take the general path
+    Integer,  // integer
+    String,   // text
+    Node,     // an IRI or blank node: id
+    Literal,  // some other literal
+  } kind = None;
   std::int64_t integer = 0;
   std::string_view text;
+  TermId id = kUnbound;
 };
 
 Quick quick(const Node& node, RowView row, const QueryTerms& terms) {
@@ -65,28 +73,31 @@ Quick quick(const Node& node, RowView row, const QueryTerms& terms) {
     // Constants are values already (a String constant is a simple literal: compile()
     // normalises xsd:string).
     const Value& c = node.constant;
-    if (c.type == Type::String) return {Quick::String, 0, c.str.get()};
+    if (c.type == Type::String) return {Quick::String, 0, c.str.get(), kUnbound};
     if (c.type == Type::Integer && c.datatype.empty() && c.integer >= INT64_MIN / 2 &&
         c.integer <= INT64_MAX / 2)
-      return {Quick::Integer, static_cast<std::int64_t>(c.integer), {}};
+      return {Quick::Integer, static_cast<std::int64_t>(c.integer), {}, kUnbound};
+    if (c.type == Type::Iri || c.type == Type::Blank) return {Quick::Node, 0, {}, c.id};
+    if (c.is_literal()) return {Quick::Literal, 0, {}, kUnbound};
     return {};
   } else {
     return {};
   }
   TermView t = terms.view(id);
-  if (!t.is_literal() || !t.language.empty()) return {};
-  if (t.datatype.empty()) return {Quick::String, 0, t.value};
+  if (!t.is_literal()) return {Quick::Node, 0, {}, id};
+  if (!t.language.empty()) return {Quick::Literal, 0, {}, kUnbound};
+  if (t.datatype.empty()) return {Quick::String, 0, t.value, kUnbound};
   if (t.datatype.size() != expr::kXsdIntegerIri.size() || t.datatype != expr::kXsdIntegerIri)
-    return {};
+    return {Quick::Literal, 0, {}, kUnbound};
   std::string_view v = t.value;
   std::size_t i = !v.empty() && v[0] == '-' ? 1 : 0;
-  if (v.size() > 18 || i == v.size()) return {};
+  if (v.size() > 18 || i == v.size()) return {Quick::Literal, 0, {}, kUnbound};
   std::int64_t value = 0;
   for (; i < v.size(); ++i) {
-    if (v[i] < '0' || v[i] > '9') return {};
+    if (v[i] < '0' || v[i] > '9') return {Quick::Literal, 0, {}, kUnbound};
     value = value * 10 + (v[i] - '0');
   }
-  return {Quick::Integer, v[0] == '-' ? -value : value, {}};
+  return {Quick::Integer, v[0] == '-' ? -value : value, {}, kUnbound};
 }
 
 // -1 unknown (take the general path), else 0 / 1.
@@ -95,7 +106,15 @@ int quick_compare(const Node& node, RowView row, ExpressionContext& context) {
   Quick a = quick(node.args[0], row, *context.terms);
   if (a.kind == Quick::None) return -1;
   Quick b = quick(node.args[1], row, *context.terms);
-  if (b.kind != a.kind) return -1;
+  if (b.kind == Quick::None) return -1;
+  if (a.kind == Quick::Node || b.kind == Quick::Node) {
+    // RDFterm-equal: an IRI or blank node equals only itself; '<' on them is an error, which
+    // the general path reports.
+    if (node.op != Op::Equal && node.op != Op::NotEqual) return -1;
+    bool same = a.kind == b.kind && a.id == b.id;
+    return node.op == Op::Equal ? same : !same;
+  }
+  if (a.kind != b.kind || a.kind == Quick::Literal) return -1;
   int c = a.kind == Quick::Integer ? (a.integer < b.integer ? -1 : a.integer > b.integer)
                                    : a.text.compare(b.text);
   switch (node.op) {

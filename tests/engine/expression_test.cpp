@@ -205,3 +205,26 @@ TEST_CASE("the fast path for integer and string comparisons agrees with the gene
   CHECK(f.ev("?i < ?j") == "\"true\"^^xsd:boolean");
   CHECK(f.ev("?s = ?s && ?i > 100") == "\"false\"^^xsd:boolean");
 }
+
+TEST_CASE("= and != on IRIs and blank nodes compare terms, < on them is an error", "[expression]") {
+  Fixture f;
+  f.bind("a", rdf::Term::iri("http://example.org/a"));
+  f.bind("a2", rdf::Term::iri("http://example.org/a"));
+  f.bind("b", rdf::Term::iri("http://example.org/b"));
+  f.bind("n", rdf::Term::blank("n"));
+  f.bind("lit", rdf::Term::literal("http://example.org/a"));
+  f.bind("num", rdf::Term::literal("1.5", "http://www.w3.org/2001/XMLSchema#decimal"));
+  CHECK(f.ebv("?a = ?a2") == "true");
+  CHECK(f.ebv("?a = :a") == "true");
+  CHECK(f.ebv("?a != :b") == "true");
+  CHECK(f.ebv("?a = ?b") == "false");
+  CHECK(f.ebv("?a = ?n") == "false");
+  CHECK(f.ebv("?n = ?n") == "true");
+  CHECK(f.ebv("?a = ?lit") == "false");
+  CHECK(f.ebv("?a != ?num") == "true");
+  CHECK(f.ebv("?num = ?a") == "false");
+  CHECK(f.ebv("?a < ?b") == "error");
+  CHECK(f.ebv("?a = ?unbound") == "error");
+  CHECK(f.ebv("?a != ?unbound") == "error");
+  CHECK(f.ev("?a = ?a2") == "\"true\"^^xsd:boolean");
+}
