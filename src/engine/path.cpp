@@ -7,7 +7,9 @@
 // it works from the bound end. A Path operator computes the pairs of one opening (one seed)
 // and then streams them.
 
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <unordered_set>
 #include <utility>
 
@@ -19,6 +21,10 @@ namespace {
 
 using Kind = sparql::Path::Kind;
 using Emit = std::function<void(TermId, TermId)>;
+using Adjacency = std::vector<std::pair<TermId, TermId>>;
+
+// Index searches a closure makes before it reads its step's edges whole.
+constexpr std::size_t kLookupsBeforeScan = 2048;
 
 class PathEvaluator {
  public:
@@ -162,6 +168,8 @@ class PathEvaluator {
       if (start == target) return;
     }
     bool stop = false;
+    std::size_t expanded = 0;
+    const Adjacency* in_memory = nullptr;
     while (!frontier.empty() && !stop) {
       TermId node = frontier.back();
       frontier.pop_back();
@@ -172,6 +180,20 @@ class PathEvaluator {
         if (next == target) stop = true;
         frontier.push_back(next);
       };
+      // A closure that keeps growing reads its step's edges once instead of searching the
+      // index per node.
+      if (!in_memory && ++expanded > kLookupsBeforeScan && simple(inner))
+        in_memory = &adjacency(inner, forward);
+      if (in_memory) {
+        auto range =
+            std::equal_range(in_memory->begin(), in_memory->end(), std::make_pair(node, TermId{0}),
+                             [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (auto it = range.first; it != range.second && !stop; ++it) {
+          ctx_.tick();
+          step(it->second);
+        }
+        continue;
+      }
       if (forward) {
         pairs(inner, node, kUnbound, [&](TermId, TermId b) { step(b); });
       } else {
@@ -231,9 +253,43 @@ class PathEvaluator {
     pairs(inner, kUnbound, kUnbound, found);
   }
 
+  // Paths whose pairs are at most the graph's triples: they may be read whole.
+  static bool simple(const PathNode& p) {
+    switch (p.kind) {
+      case Kind::Link:
+      case Kind::Negated:
+        return true;
+      case Kind::Inverse:
+        return simple(p.args[0]);
+      case Kind::Alternative:
+        for (const auto& a : p.args)
+          if (!simple(a)) return false;
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // The pairs of `p` as (from, to) edges in the direction of the walk, sorted by `from`; read
+  // once per evaluator and direction.
+  const Adjacency& adjacency(const PathNode& p, bool forward) {
+    auto [it, added] = adjacency_.try_emplace(std::make_pair(&p, forward));
+    if (added) {
+      Adjacency& edges = it->second;
+      pairs(p, kUnbound, kUnbound, [&](TermId a, TermId b) {
+        adjacency_held_.add();
+        edges.emplace_back(forward ? a : b, forward ? b : a);
+      });
+      std::sort(edges.begin(), edges.end());
+    }
+    return it->second;
+  }
+
   Context& ctx_;
   const GraphSet& graphs_;
   std::vector<TermId> constants_;
+  std::map<std::pair<const PathNode*, bool>, Adjacency> adjacency_;
+  Held adjacency_held_{ctx_, "a property path closure"};
 };
 
 // Computes the pairs of one opening. A closure with both ends unbound is computed one start

@@ -92,3 +92,18 @@ TEST_CASE("a closure with both ends unbound stops early under LIMIT", "[engine][
   CHECK(db.rows("SELECT * WHERE { ?x :next* ?y } LIMIT 10", options).size() == 10);
   CHECK(db.rows("SELECT ?x WHERE { ?x :next+ ?x }", options).empty());
 }
+
+TEST_CASE("a long closure switches to reading its edges whole with the same result",
+          "[engine][evaluator][path]") {
+  std::string ring;
+  for (int i = 0; i < 3000; ++i)
+    ring += ":n" + std::to_string(i) + " :next :n" + std::to_string((i + 1) % 3000) + " .\n";
+  ring += ":n5 :side :s0 . :s0 :next :s1 .\n";
+  Db db(ring);
+  CHECK(db.rows("SELECT (COUNT(*) AS ?n) WHERE { :n0 :next+ ?y }") == Rows{"?n=3000"});
+  CHECK(db.rows("SELECT (COUNT(*) AS ?n) WHERE { ?x :next* :n5 }") == Rows{"?n=3000"});
+  CHECK(db.rows("SELECT (COUNT(*) AS ?n) WHERE { :n0 (:next|:side)+ ?y }") == Rows{"?n=3002"});
+  CHECK(db.rows("SELECT (COUNT(*) AS ?n) WHERE { :s1 (^:next|^:side)* ?y }") == Rows{"?n=3002"});
+  CHECK(db.ask("ASK { :n1 :next+ :n0 }"));
+  CHECK(!db.ask("ASK { :s0 :next+ :n0 }"));
+}
