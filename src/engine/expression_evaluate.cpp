@@ -100,6 +100,15 @@ Quick quick(const Node& node, RowView row, const QueryTerms& terms) {
   return {Quick::Integer, v[0] == '-' ? -value : value, {}, kUnbound};
 }
 
+// '=' when one side is an IRI or blank node (RDFterm-equal: it equals only itself), or both
+// are small integers or simple literals: 0 / 1; -1 unknown.
+int quick_equal(const Quick& a, const Quick& b) {
+  if (a.kind == Quick::None || b.kind == Quick::None) return -1;
+  if (a.kind == Quick::Node || b.kind == Quick::Node) return a.kind == b.kind && a.id == b.id;
+  if (a.kind != b.kind || a.kind == Quick::Literal) return -1;
+  return a.kind == Quick::Integer ? a.integer == b.integer : a.text == b.text;
+}
+
 // -1 unknown (take the general path), else 0 / 1.
 int quick_compare(const Node& node, RowView row, ExpressionContext& context) {
   if (node.op < Op::Equal || node.op > Op::GreaterEqual) return -1;
@@ -108,10 +117,9 @@ int quick_compare(const Node& node, RowView row, ExpressionContext& context) {
   Quick b = quick(node.args[1], row, *context.terms);
   if (b.kind == Quick::None) return -1;
   if (a.kind == Quick::Node || b.kind == Quick::Node) {
-    // RDFterm-equal: an IRI or blank node equals only itself; '<' on them is an error, which
-    // the general path reports.
+    // '<' on IRIs and blank nodes is an error, which the general path reports.
     if (node.op != Op::Equal && node.op != Op::NotEqual) return -1;
-    bool same = a.kind == b.kind && a.id == b.id;
+    int same = quick_equal(a, b);
     return node.op == Op::Equal ? same : !same;
   }
   if (a.kind != b.kind || a.kind == Quick::Literal) return -1;
@@ -182,10 +190,20 @@ Value membership(const Node& node, RowView row, ExpressionContext& context) {
   // 17.4.1.9/10: IN is true if some member is equal; an error if none is and some comparison
   // failed; NOT IN the negation.
   bool negated = node.op == Op::NotIn;
-  Value left = eval(node.args[0], row, context);
-  if (left.is_error()) return Value::error();
+  Quick quick_left = quick(node.args[0], row, *context.terms);
+  Value left;
+  if (quick_left.kind == Quick::None) {
+    left = eval(node.args[0], row, context);
+    if (left.is_error()) return Value::error();
+  }
   bool error = false;
   for (std::size_t i = 1; i < node.args.size(); ++i) {
+    if (quick_left.kind != Quick::None) {
+      int same = quick_equal(quick_left, quick(node.args[i], row, *context.terms));
+      if (same == 1) return Value::of_bool(!negated);
+      if (same == 0) continue;
+      if (left.is_error()) left = eval(node.args[0], row, context);  // not an error: it is bound
+    }
     Value scratch;
     std::optional<bool> eq = expr::equal(left, value_ref(node.args[i], row, context, scratch));
     if (!eq) {

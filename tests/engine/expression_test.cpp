@@ -228,3 +228,22 @@ TEST_CASE("= and != on IRIs and blank nodes compare terms, < on them is an error
   CHECK(f.ebv("?a != ?unbound") == "error");
   CHECK(f.ev("?a = ?a2") == "\"true\"^^xsd:boolean");
 }
+
+TEST_CASE("IN over IRIs, numbers and strings mixes the fast and the general path", "[expression]") {
+  Fixture f;
+  f.bind("a", rdf::Term::iri("http://example.org/a"));
+  f.bind("n", rdf::Term::literal("2", "http://www.w3.org/2001/XMLSchema#integer"));
+  f.bind("s", rdf::Term::literal("x"));
+  CHECK(f.ebv("?a IN (:b, :a)") == "true");
+  CHECK(f.ebv("?a IN (:b, \"a\", 1)") == "false");
+  CHECK(f.ebv("?a NOT IN (:b, :c)") == "true");
+  CHECK(f.ebv("?a IN (:b, ?unbound)") == "error");
+  CHECK(f.ebv("?n IN (1, 2.0)") == "true");
+  CHECK(f.ebv("?n IN (\"2\", 3)") == "false");
+  CHECK(f.ebv("?n IN (\"2\"^^:t)") == "error");
+  CHECK(f.ebv("?n NOT IN (1, 3, 2e0)") == "false");
+  CHECK(f.ebv("?s IN (\"y\", \"x\")") == "true");
+  CHECK(f.ebv("?s IN (\"x\"@en)") == "false");
+  CHECK(f.ebv("?s IN (1/0, \"x\")") == "true");
+  CHECK(f.ebv("?s IN (1/0, \"y\")") == "error");
+}
