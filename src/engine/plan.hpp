@@ -130,9 +130,9 @@ struct PlanNode {
   struct BgpOrder {
     std::vector<std::size_t> patterns;
     std::vector<std::vector<std::size_t>> filters;
-    // Per level: 0 = index look-ups with the row's bindings; otherwise a hash join: the
-    // pattern is scanned once and hashed on these positions (bit 0 s, 1 p, 2 o), which
-    // earlier levels bind.
+    // Per level: 0 = index look-ups with the row's bindings; otherwise a hash join (in
+    // effect): the pattern is read once and sorted on these positions (bit 0 s, 1 p, 2 o),
+    // which earlier levels bind, then probed per row.
     std::vector<std::uint8_t> hash_keys;
   };
   // Bgp: under a LIMIT, ASK or EXISTS the first rows matter, so no level is hashed (a hash
