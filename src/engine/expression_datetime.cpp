@@ -172,6 +172,10 @@ Value fn_date_time_part(const Value& v, std::string_view part) {
   if (part == "year") return Value::of_integer(dt.year);
   if (part == "month") return Value::of_integer(dt.month);
   if (part == "day") return Value::of_integer(dt.day);
+  // An xsd:date (kept as the dateTime of its midnight) has no time of day.
+  bool date_only = v.datatype.get() == "http://www.w3.org/2001/XMLSchema#date";
+  if (date_only && (part == "hours" || part == "minutes" || part == "seconds"))
+    return Value::error();
   if (part == "hours") return Value::of_integer(dt.hour);
   if (part == "minutes") return Value::of_integer(dt.minute);
   if (part == "seconds") return Value::of_decimal(dt.second);

@@ -127,3 +127,12 @@ TEST_CASE("date and time functions", "[expression]") {
         "\"true\"^^xsd:boolean");
   CHECK(f.ev("\"-0044-03-15T12:00:00Z\"^^xsd:dateTime < ?z") == "\"true\"^^xsd:boolean");
 }
+
+TEST_CASE("date parts of xsd:date values", "[expression]") {
+  Fixture f;
+  CHECK(f.ev("YEAR(\"2006-08-23Z\"^^xsd:date)") == "\"2006\"^^xsd:integer");
+  CHECK(f.ev("DAY(\"2006-08-23\"^^xsd:date)") == "\"23\"^^xsd:integer");
+  CHECK(f.ev("TZ(\"2006-08-23Z\"^^xsd:date)") == "\"Z\"");
+  CHECK(f.ev("HOURS(\"2006-08-23\"^^xsd:date)") == "error");
+  CHECK(f.ev("DATATYPE(\"2006-08-23\"^^xsd:date)") == "<http://www.w3.org/2001/XMLSchema#date>");
+}
