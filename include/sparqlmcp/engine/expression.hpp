@@ -8,7 +8,9 @@
 //
 // Values: numbers keep their datatype (xsd:integer, xsd:decimal, xsd:float, xsd:double and
 // the derived integer types promote as 17.3 says); results are canonical lexical forms
-// ("2"^^xsd:integer, "1.5"^^xsd:decimal, "1.5E0"^^xsd:double). The function library is all of
+// ("2"^^xsd:integer, "1.5"^^xsd:decimal, "2.0"^^xsd:decimal, "1.5E0"^^xsd:double; decimal
+// division keeps 24 fractional digits; integers are 128-bit and an overflow is an error).
+// The function library is all of
 // 17.4: BOUND IF COALESCE EXISTS/NOT EXISTS || && = != < > <= >= IN/NOT IN sameTerm isIRI/isURI
 // isBlank isLiteral isNumeric STR LANG DATATYPE IRI/URI BNODE STRDT STRLANG UUID STRUUID
 // STRLEN SUBSTR UCASE LCASE STRSTARTS STRENDS CONTAINS STRBEFORE STRAFTER ENCODE_FOR_URI
@@ -80,6 +82,10 @@ int compare_for_order(TermId a, TermId b, const QueryTerms& terms);
 // for one group. add() is called once per solution of the group; result() once at the end
 // (kUnbound for an error, e.g. SUM over a non-number; COUNT of an empty group is 0, SUM 0,
 // AVG 0, MIN/MAX/SAMPLE unbound, GROUP_CONCAT ""). MIN and MAX use the ORDER BY order.
+// A plain variable that is unbound in a solution contributes nothing; any other expression
+// error makes SUM, AVG, MIN, MAX and GROUP_CONCAT an error, while COUNT and SAMPLE skip it.
+// SUM of integers stays xsd:integer, AVG of integers is xsd:decimal; GROUP_CONCAT gives a
+// simple literal.
 class Aggregator {
  public:
   virtual ~Aggregator() = default;
