@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "sord_dictionary.hpp"
+#include "sord_private_model.hpp"
 #include "sparqlmcp/util/error.hpp"
 
 // Layout. Two Sord models share one world (so one node per term):
@@ -28,8 +29,11 @@
 // iterator counter, incremented in sord_iter_new() (called by sord_find()) and decremented in
 // sord_iter_free(), without atomics (sord.c, SordModelImpl::n_iters; only sord_add/remove/erase
 // read it, to warn). B-tree searches and iterator steps only read the tree, and nodes'
-// reference counts are not touched by searches. So sord_find() and sord_iter_free() run under
-// a mutex; sord_iter_next() and sord_iter_get() run without it.
+// reference counts are not touched by searches. Each cursor therefore searches through a
+// private copy of the model struct with a counter of its own (sord_private_model.hpp), so
+// searches run in parallel; if Sord's layout is not the expected one, sord_find() and
+// sord_iter_free() run under a mutex instead (correct, but it serialises the B-tree searches).
+// sord_iter_next() and sord_iter_get() never need it.
 //
 // Estimates. The store keeps exact counts per graph, and per term and position (subject,
 // predicate, object) separately for the default graph and for the named graphs together.
@@ -133,7 +137,10 @@ struct State {
   SordModel* default_model = sord_new(world, SORD_SPO | SORD_OPS | SORD_POS, false);
   SordModel* named_model = sord_new(world, SORD_SPO | SORD_OPS | SORD_POS, true);
   SordDictionary dictionary{world};
-  mutable std::mutex sord_mutex;  // sord_find / sord_iter_free (SordModelImpl::n_iters)
+  // Cursors search through private copies of the models (see above); otherwise this mutex
+  // guards sord_find / sord_iter_free (SordModelImpl::n_iters).
+  bool private_models = sord_private_models_work() && !sord_mutex_forced_for_testing();
+  mutable std::mutex sord_mutex;
 
   Counts default_counts;
   Counts named_counts;
@@ -227,12 +234,15 @@ struct State {
     return it == graph_sizes.end() ? 0 : it->second;
   }
 
+  // `model`: a cursor's private copy when private_models, else the shared model.
   SordIter* find(SordModel* model, const SordQuad pattern) const {
+    if (private_models) return sord_find(model, pattern);
     std::lock_guard lock(sord_mutex);
     return sord_find(model, pattern);
   }
   void release(SordIter* iter) const {
     if (iter == nullptr) return;
+    if (private_models) return sord_iter_free(iter);
     std::lock_guard lock(sord_mutex);
     sord_iter_free(iter);
   }
@@ -257,6 +267,10 @@ class StoreCursor final : public QuadCursor {
   StoreCursor(const State& store, TermId s, TermId p, TermId o, SordModel* model,
               const TermId* graphs, std::size_t graph_count)
       : store_(store), model_(model), graphs_(graphs), graph_count_(graph_count) {
+    if (store.private_models) {
+      private_model_ = SordModelCopy::of(model);
+      model_ = private_model_.get();
+    }
     ids_[0] = s;
     ids_[1] = p;
     ids_[2] = o;
@@ -264,6 +278,8 @@ class StoreCursor final : public QuadCursor {
       pattern_[i] = ids_[i] != kUnbound ? store.dictionary.node(ids_[i]) : nullptr;
     pattern_[3] = nullptr;
   }
+  StoreCursor(const StoreCursor&) = delete;  // model_ may point into this object
+  StoreCursor& operator=(const StoreCursor&) = delete;
   ~StoreCursor() override { store_.release(iter_); }
 
   bool next(IdQuad& quad) override {
@@ -310,6 +326,7 @@ class StoreCursor final : public QuadCursor {
   TermId ids_[3];
   TermId graph_ = kDefaultGraph;
   SordQuad pattern_;
+  SordModelCopy private_model_{};  // what model_ points to when store_.private_models
   SordIter* iter_ = nullptr;
 };
 

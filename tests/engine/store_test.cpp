@@ -13,6 +13,7 @@
 #include <thread>
 #include <tuple>
 
+#include "sord_private_model.hpp"
 #include "sparqlmcp/util/error.hpp"
 
 using namespace sparqlmcp;
@@ -475,9 +476,19 @@ TEST_CASE("estimates are exact for whole graphs and single terms, and bounded ot
   CHECK(store.memory_bytes() > 2000 * 48);
 }
 
+TEST_CASE("Sord's model layout is the one private model copies rely on", "[store]") {
+  // Debian 12's Sord 0.16.14 (and every 0.16 release). If this fails, stores still work but
+  // serialise their searches behind a mutex.
+  CHECK(sord_private_models_work());
+}
+
 TEST_CASE("several threads can read the store at once", "[store][integration]") {
   RandomData data(3, 4000);
+  bool with_mutex = GENERATE(false, true);
+  INFO((with_mutex ? "searches under the mutex" : "searches through private model copies"));
+  force_sord_mutex_for_testing(with_mutex);
   Store store;
+  force_sord_mutex_for_testing(false);
   for (const rdf::Quad& q : data.quads)
     store.add(q);
   // Patterns and their answers, computed by one thread first.
