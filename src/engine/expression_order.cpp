@@ -56,13 +56,38 @@ bool small_integer(const TermView& t, std::int64_t& out) {
 
 int compare_literals(const TermView& x, const TermView& y) {
   // Fast paths giving the same answer as the general one below: two simple literals, two
-  // small xsd:integers.
+  // small xsd:integers, two literals of the same numeric or dateTime datatype.
   if (x.datatype.empty() && y.datatype.empty() && x.language.empty() && y.language.empty())
     return sign(x.value.compare(y.value));
   std::int64_t i, j;
   if (small_integer(x, i) && small_integer(y, j)) {
     if (i != j) return i < j ? -1 : 1;
     return sign(x.value.compare(y.value));
+  }
+  // Two literals of the same decimal, double, float or dateTime datatype: their values, then
+  // (equal values) the lexical forms.
+  if (x.datatype == y.datatype && !x.datatype.empty()) {
+    std::string_view dt = x.datatype;
+    int c = 2;  // not decided
+    if (dt == expr::kXsdDecimalIri) {
+      auto a = expr::parse_decimal(x.value), b = expr::parse_decimal(y.value);
+      if (a && b) c = expr::compare(*a, *b);
+    } else if (dt == expr::kXsdDoubleIri || dt == expr::kXsdFloatIri) {
+      auto a = expr::parse_double(x.value), b = expr::parse_double(y.value);
+      if (a && b) {
+        double u = *a, v = *b;
+        if (dt == expr::kXsdFloatIri) {
+          u = static_cast<float>(u);
+          v = static_cast<float>(v);
+        }
+        bool nan_u = std::isnan(u), nan_v = std::isnan(v);
+        c = nan_u != nan_v ? (nan_u ? -1 : 1) : nan_u ? 0 : u < v ? -1 : u > v ? 1 : 0;
+      }
+    } else if (dt == expr::kXsdDateTimeIri) {
+      auto a = expr::parse_date_time(x.value), b = expr::parse_date_time(y.value);
+      if (a && b) c = expr::compare(*a, *b);
+    }
+    if (c != 2) return c != 0 ? c : sign(x.value.compare(y.value));
   }
   Value u = expr::value_of(x), v = expr::value_of(y);
   int cu = category(u), cv = category(v);

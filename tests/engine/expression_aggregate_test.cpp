@@ -160,3 +160,33 @@ TEST_CASE("compare_for_order is a total order: unbound, blank, IRI, literal", "[
             [&](TermId a, TermId b) { return compare_for_order(a, b, terms) < 0; });
   CHECK(shuffled == ids);
 }
+
+TEST_CASE("compare_for_order's fast paths agree with the general order", "[expression]") {
+  OwnedDictionary data;
+  QueryTerms terms(&data);
+  std::vector<std::vector<rdf::Term>> chains = {
+      {rdf::Term::literal("-1.5", kXsd + "decimal"), rdf::Term::literal("0.1", kXsd + "decimal"),
+       rdf::Term::literal("0.10", kXsd + "decimal"), rdf::Term::literal("2", kXsd + "decimal")},
+      {rdf::Term::literal("NaN", kXsd + "double"), rdf::Term::literal("-INF", kXsd + "double"),
+       rdf::Term::literal("1.0E0", kXsd + "double"), rdf::Term::literal("1E0", kXsd + "double"),
+       rdf::Term::literal("INF", kXsd + "double")},
+      {rdf::Term::literal("NaN", kXsd + "float"), rdf::Term::literal("0.1", kXsd + "float"),
+       rdf::Term::literal("0.100000001", kXsd + "float")},
+      {rdf::Term::literal("2000-01-01T00:00:00Z", kXsd + "dateTime"),
+       rdf::Term::literal("2000-01-01T01:00:00+01:00", kXsd + "dateTime"),
+       rdf::Term::literal("2000-01-01T00:00:01Z", kXsd + "dateTime")},
+  };
+  for (const auto& chain : chains) {
+    for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
+      INFO(chain[i].value << " < " << chain[i + 1].value);
+      TermId a = terms.intern(chain[i]), b = terms.intern(chain[i + 1]);
+      CHECK(compare_for_order(a, b, terms) < 0);
+      CHECK(compare_for_order(b, a, terms) > 0);
+    }
+  }
+  // An ill-formed literal of a numeric type falls back to the general order (after the
+  // well-formed numbers, with the other literals of unknown value).
+  TermId bad = terms.intern(rdf::Term::literal("x", kXsd + "decimal"));
+  TermId good = terms.intern(rdf::Term::literal("1", kXsd + "decimal"));
+  CHECK(compare_for_order(good, bad, terms) < 0);
+}
