@@ -1,6 +1,7 @@
 #pragma once
-// The embedded RDF store: quads parsed with Serd into a Sord model (indices SPO, POS, OSP
-// and their graph-first variants), with a dictionary that gives each node a TermId. It backs
+// The embedded RDF store: quads parsed with Serd into Sord models (the default graph's triples
+// indexed SPO, OPS, POS; named graphs' quads GSPO, GOPS, GPOS), with a dictionary that gives
+// each node a TermId (views on Sord's own node strings). It backs
 // catalogue entries that only have RDF dumps (void:dataDump), the W3C evaluation tests and the
 // offline demo.
 //
