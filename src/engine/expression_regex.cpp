@@ -2,6 +2,9 @@
 // "XPath and XQuery Functions and Operators" 5.6, on ICU's regex engine.
 #include <unicode/regex.h>
 #include <unicode/unistr.h>
+#include <unicode/utext.h>
+
+#include <mutex>
 
 #include "expression_functions.hpp"
 
@@ -70,11 +73,27 @@ class IcuRegex final : public Regex {
       : pattern_(std::move(pattern)), literal_(literal) {}
 
   std::optional<bool> matches(std::string_view text) const override {
+    // One matcher is kept and reused (creating one per row costs more than most matches);
+    // a second thread meanwhile gets a fresh one. The text is read as UTF-8 in place.
+    std::unique_lock lock(mutex_, std::try_to_lock);
+    std::unique_ptr<icu::RegexMatcher> fresh;
     UErrorCode status = U_ZERO_ERROR;
-    icu::UnicodeString input = to_unicode(text);
-    std::unique_ptr<icu::RegexMatcher> matcher(pattern_->matcher(input, status));
+    icu::RegexMatcher* matcher = nullptr;
+    if (lock.owns_lock()) {
+      if (!cached_) cached_.reset(pattern_->matcher(status));
+      matcher = cached_.get();
+    } else {
+      fresh.reset(pattern_->matcher(status));
+      matcher = fresh.get();
+    }
+    if (U_FAILURE(status) || matcher == nullptr) return std::nullopt;
+    UText input = UTEXT_INITIALIZER;
+    utext_openUTF8(&input, text.data(), static_cast<int64_t>(text.size()), &status);
     if (U_FAILURE(status)) return std::nullopt;
+    matcher->reset(&input);
     bool found = matcher->find(status);
+    matcher->reset(icu::UnicodeString());  // let go of `text` before it goes away
+    utext_close(&input);
     if (U_FAILURE(status)) return std::nullopt;
     return found;
   }
@@ -105,6 +124,8 @@ class IcuRegex final : public Regex {
 
  private:
   std::unique_ptr<icu::RegexPattern> pattern_;
+  mutable std::mutex mutex_;
+  mutable std::unique_ptr<icu::RegexMatcher> cached_;  // destroyed before pattern_
   bool literal_;
 };
 
