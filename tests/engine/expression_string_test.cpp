@@ -1,6 +1,9 @@
 #include "sparqlmcp/engine/expression.hpp"
 
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <thread>
+#include <vector>
 
 #include "engine/expression_fixture.hpp"
 
@@ -135,4 +138,24 @@ TEST_CASE("hash functions give lower-case hex of the UTF-8 string", "[expression
   CHECK(f.ev("MD5(\"abc\"^^xsd:string)") == "\"900150983cd24fb0d6963f7d28e17f72\"");
   CHECK(f.ev("MD5(\"abc\"@en)") == "error");
   CHECK(f.ev("MD5(1)") == "error");
+}
+
+TEST_CASE("a compiled REGEX may be evaluated from several threads at once", "[expression]") {
+  Fixture f;
+  f.bind("s", rdf::Term::literal("aBBc"));
+  sparql::Query query = f.parse("REGEX(?s, \"b+c$\", \"i\")");
+  CompiledExpression compiled = f.compile(query);
+  std::atomic<int> matched{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      ExpressionContext context;
+      context.terms = &f.terms;
+      for (int i = 0; i < 2000; ++i)
+        if (compiled.effective_boolean_value(f.row, context) == true) ++matched;
+    });
+  }
+  for (auto& thread : threads)
+    thread.join();
+  CHECK(matched == 8000);
 }
