@@ -44,7 +44,12 @@ class Accumulator final : public Aggregator {
     }
     if (error_) return;
     const CompiledExpression::Node& arg = spec.arg;
-    if (arg.op == Op::Var && (arg.slot >= row.size() || row[arg.slot] == kUnbound)) return;
+    if (arg.op == Op::Var) {
+      if (arg.slot >= row.size() || row[arg.slot] == kUnbound) return;
+      // COUNT, MIN, MAX and SAMPLE of a plain variable need only its term id, not its value
+      // (COUNT(DISTINCT ?s) over millions of rows is what VoID statistics ask).
+      if (add_id(row[arg.slot], context)) return;
+    }
     Value v = evaluate_node(arg, row, context);
     if (v.is_error()) {
       if (spec.kind != AggregateKind::Count && spec.kind != AggregateKind::Sample) error_ = true;
@@ -120,6 +125,31 @@ class Accumulator final : public Aggregator {
   }
 
  private:
+  // The aggregates that only look at terms: true when `id` was taken care of.
+  bool add_id(TermId id, ExpressionContext& context) {
+    const AggregateFactory::Spec& spec = *spec_;
+    switch (spec.kind) {
+      case AggregateKind::Count:
+      case AggregateKind::Min:
+      case AggregateKind::Max:
+      case AggregateKind::Sample:
+        break;
+      default:
+        return false;
+    }
+    if (spec.distinct && !seen_.insert(id).second) return true;
+    if (spec.kind == AggregateKind::Count) {
+      ++count_;
+    } else if (best_ == kUnbound) {
+      best_ = id;
+    } else if (spec.kind != AggregateKind::Sample) {
+      int c = compare_for_order(id, best_, *context.terms);
+      if ((spec.kind == AggregateKind::Min && c < 0) || (spec.kind == AggregateKind::Max && c > 0))
+        best_ = id;
+    }
+    return true;
+  }
+
   struct RowHash {
     std::size_t operator()(const Row& row) const {
       std::size_t h = row.size();

@@ -84,6 +84,13 @@ TEST_CASE("MIN and MAX use the ORDER BY order, SAMPLE picks a value", "[expressi
   CHECK(aggregate("MAX(?x)", {std::nullopt}) == "error");
   CHECK(aggregate("SAMPLE(?x)", {std::nullopt, integer("7")}) == "\"7\"^^xsd:integer");
   CHECK(aggregate("SAMPLE(?x)", {}) == "error");
+  // Through an expression (the general path) rather than a plain variable.
+  CHECK(aggregate("MIN(?x + 0)", {integer("3"), integer("1"), std::nullopt}) == "error");
+  CHECK(aggregate("MIN(?x + 0)", {integer("3"), integer("1")}) == "\"1\"^^xsd:integer");
+  CHECK(aggregate("MAX(DISTINCT STR(?x))", {integer("3"), integer("10")}) == "\"3\"");
+  CHECK(aggregate("COUNT(DISTINCT STR(?x))", {integer("1"), integer("01"), integer("1")}) ==
+        "\"2\"^^xsd:integer");
+  CHECK(aggregate("SAMPLE(1/?x)", {integer("0"), integer("2")}) == "\"0.5\"^^xsd:decimal");
 }
 
 TEST_CASE("GROUP_CONCAT joins string forms with the separator", "[expression]") {
