@@ -3,6 +3,7 @@
 // they keep, so a runaway cross product or path closure stops with a clear error instead of
 // eating the machine.
 
+#include <algorithm>
 #include <string>
 
 #include "plan.hpp"  // PlanNode must be complete where Context is built
@@ -23,12 +24,13 @@ void Context::check() {
     throw_error(ErrorKind::Cancelled, "the query was cancelled");
   if (options.deadline && std::chrono::steady_clock::now() >= *options.deadline) {
     auto limit = std::chrono::duration_cast<std::chrono::milliseconds>(*options.deadline - start_);
-    double seconds = limit.count() > 0 ? static_cast<double>(limit.count()) / 1000.0 : 0.0;
-    std::string text = std::to_string(seconds);
-    text.erase(text.find_last_not_of('0') + 1);
-    if (!text.empty() && text.back() == '.') text.pop_back();
-    throw_error(ErrorKind::Timeout, "the query ran longer than its time limit of " + text +
-                                        " s; add LIMIT or narrow the pattern");
+    // The deadline was set a moment before evaluation started: round to tenths so a 3 s
+    // limit reads "3 s", not "2.999 s". Callers add their own advice (the tools do).
+    long long tenths = (std::max<long long>(limit.count(), 0) + 50) / 100;
+    std::string text = std::to_string(tenths / 10);
+    if (tenths % 10 != 0) text += "." + std::to_string(tenths % 10);
+    throw_error(ErrorKind::Timeout,
+                "the query ran longer than its time limit of " + text + " s and was stopped");
   }
 }
 

@@ -144,7 +144,9 @@ class RunSparqlQueryTool final : public Tool {
         message = error.to_text();
         break;
     }
-    return ToolResult::error(message + advice_for(error));
+    std::string advice = advice_for(error);
+    if (!advice.empty() && !message.empty() && message.back() != '.') message += '.';
+    return ToolResult::error(message + advice);
   }
 
   ToolResult run(const nlohmann::json& arguments, ToolContext& context) {
