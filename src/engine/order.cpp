@@ -1,10 +1,14 @@
 // ORDER BY (15.1, 18.5 OrderBy): all rows are read, their key values computed once, then
 // sorted stably with compare_for_order (which orders every pair of terms, so sorting never
-// fails), each key ascending or descending.
+// fails), each key ascending or descending. Rows and keys are held flat (RowBuffer) and a
+// permutation of row numbers is sorted; a row's number is its input position, so ties keep
+// the input order.
 
 #include <algorithm>
+#include <cstdint>
 
 #include "join_table.hpp"
+#include "row_buffer.hpp"
 
 namespace sparqlmcp::engine::detail {
 
@@ -13,42 +17,59 @@ namespace {
 class OrderIterator final : public RowIterator {
  public:
   OrderIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
-      : plan_(plan), seed_(seed), scope_(std::move(scope)), ctx_(ctx), held_(ctx, "ORDER BY") {}
+      : plan_(plan),
+        seed_(seed),
+        scope_(std::move(scope)),
+        ctx_(ctx),
+        held_(ctx, "ORDER BY"),
+        rows_(seed.size()),
+        keys_(plan.order.size()) {}
 
   bool next(Row& out) override {
     if (!built_) build();
-    if (pos_ >= entries_.size()) {
-      entries_.clear();
+    if (pos_ >= order_.size()) {
+      order_.clear();
+      order_.shrink_to_fit();
+      rows_.clear();
+      keys_.clear();
       held_.clear();
       return false;
     }
-    out = std::move(entries_[pos_++].row);
+    RowView row = rows_[order_[pos_++]];
+    out.assign(row.begin(), row.end());
     return true;
   }
 
  private:
-  struct Entry {
-    Row row;
-    std::vector<TermId> keys;
-    std::size_t serial = 0;  // input position: ties keep it, so the sort is stable
-  };
+  using Index = std::uint32_t;
 
-  bool less(const Entry& a, const Entry& b) const {
-    for (std::size_t i = 0; i < a.keys.size(); ++i) {
-      if (a.keys[i] == b.keys[i]) continue;
-      int c = compare_for_order(a.keys[i], b.keys[i], ctx_.terms);
+  bool less(Index a, Index b) const {
+    RowView ka = keys_[a], kb = keys_[b];
+    for (std::size_t i = 0; i < ka.size(); ++i) {
+      if (ka[i] == kb[i]) continue;
+      int c = compare_for_order(ka[i], kb[i], ctx_.terms);
       if (plan_.order[i].second) c = -c;
       if (c != 0) return c < 0;
     }
-    return a.serial < b.serial;
+    return a < b;
   }
 
-  // Keeps the first k entries (in sort order) of `entries_`, giving the others back.
+  // Keeps the first k rows (in sort order), in input order, giving the others back.
   void keep_first(std::size_t k) {
-    auto cmp = [this](const Entry& a, const Entry& b) { return less(a, b); };
-    std::nth_element(entries_.begin(), entries_.begin() + k, entries_.end(), cmp);
+    std::vector<Index> all(rows_.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+      all[i] = static_cast<Index>(i);
+    auto cmp = [this](Index a, Index b) { return less(a, b); };
+    std::nth_element(all.begin(), all.begin() + k, all.end(), cmp);
+    all.resize(k);
+    std::sort(all.begin(), all.end());
+    for (std::size_t j = 0; j < k; ++j) {  // all[j] >= j: compacts in place
+      rows_.copy_row(all[j], j);
+      keys_.copy_row(all[j], j);
+    }
+    rows_.truncate(k);
+    keys_.truncate(k);
     held_.clear();
-    entries_.resize(k);
     held_.add(k);
   }
 
@@ -57,23 +78,28 @@ class OrderIterator final : public RowIterator {
     auto child = open(*plan_.children[0], seed_, scope_, ctx_);
     std::size_t k = plan_.top_k ? static_cast<std::size_t>(*plan_.top_k) : 0;
     Row row;
-    std::size_t serial = 0;
+    Row keys(plan_.order.size());
     while (child->next(row)) {
       ctx_.tick();
       held_.add();
       begin_row(ctx_, scope_);
-      Entry e;
-      for (const auto& [expr, descending] : plan_.order)
-        e.keys.push_back(expr.evaluate(row, ctx_.expr));
-      e.row = row;
-      e.serial = serial++;
-      entries_.push_back(std::move(e));
-      if (plan_.top_k && entries_.size() >= 2 * k + 16) keep_first(k);
+      for (std::size_t i = 0; i < plan_.order.size(); ++i)
+        keys[i] = plan_.order[i].first.evaluate(row, ctx_.expr);
+      if (rows_.size() >= kMaxRows)
+        throw_error(ErrorKind::LimitExceeded,
+                    "ORDER BY holds more than 4294967295 rows; narrow the query or add a LIMIT");
+      rows_.push_back(row);
+      keys_.push_back(keys);
+      if (plan_.top_k && rows_.size() >= 2 * k + 16) keep_first(k);
     }
-    if (plan_.top_k && entries_.size() > k) keep_first(k);
-    std::sort(entries_.begin(), entries_.end(),
-              [this](const Entry& a, const Entry& b) { return less(a, b); });
+    if (plan_.top_k && rows_.size() > k) keep_first(k);
+    order_.resize(rows_.size());
+    for (std::size_t i = 0; i < order_.size(); ++i)
+      order_[i] = static_cast<Index>(i);
+    std::sort(order_.begin(), order_.end(), [this](Index a, Index b) { return less(a, b); });
   }
+
+  static constexpr std::size_t kMaxRows = 0xffffffffu;
 
   const PlanNode& plan_;
   Row seed_;
@@ -81,7 +107,9 @@ class OrderIterator final : public RowIterator {
   Context& ctx_;
   Held held_;
   bool built_ = false;
-  std::vector<Entry> entries_;
+  RowBuffer rows_;
+  RowBuffer keys_;  // the order keys' values, one row of them per row
+  std::vector<Index> order_;
   std::size_t pos_ = 0;
 };
 
