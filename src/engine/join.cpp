@@ -49,17 +49,15 @@ class TableJoin final : public RowIterator {
 
   bool next(Row& out) override {
     for (;;) {
-      if (bucket_) {
-        while (pos_ < bucket_->size()) {
-          const Row& r = (*bucket_)[pos_++];
-          ctx_.tick();
-          if (compatible(left_row_, r)) {
-            out = left_row_;
-            merge_into(out, r);
-            return true;
-          }
+      while (cursor_ != RightTable::kNone) {
+        RowView r = table_.row(cursor_);
+        cursor_ = table_.next(cursor_);
+        ctx_.tick();
+        if (compatible(left_row_, r)) {
+          out = left_row_;
+          merge_into(out, r);
+          return true;
         }
-        bucket_ = nullptr;
       }
       if (!left_->next(left_row_)) return false;
       if (!built_) {
@@ -68,8 +66,7 @@ class TableJoin final : public RowIterator {
         table_.build(*right, plan_.strategy == JoinStrategy::Hash ? plan_.key : SlotSet{}, ctx_);
       }
       if (table_.empty()) return false;
-      bucket_ = table_.candidates(left_row_);
-      pos_ = 0;
+      cursor_ = table_.first(left_row_);
     }
   }
 
@@ -82,8 +79,7 @@ class TableJoin final : public RowIterator {
   IteratorPtr left_;
   Row left_row_;
   bool built_ = false;
-  const std::vector<Row>* bucket_ = nullptr;
-  std::size_t pos_ = 0;
+  std::uint32_t cursor_ = RightTable::kNone;
 };
 
 }  // namespace

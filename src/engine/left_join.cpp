@@ -53,8 +53,7 @@ class LeftJoinIterator final : public RowIterator {
       auto right = open(*plan_.children[1], seed_, scope_, ctx_);
       table_.build(*right, plan_.strategy == JoinStrategy::Hash ? plan_.key : SlotSet{}, ctx_);
     }
-    bucket_ = table_.candidates(left_row_);
-    pos_ = 0;
+    cursor_ = table_.first(left_row_);
   }
 
   bool accept(const Row& merged) {
@@ -71,9 +70,9 @@ class LeftJoinIterator final : public RowIterator {
       }
       return false;
     }
-    if (!bucket_) return false;
-    while (pos_ < bucket_->size()) {
-      const Row& r = (*bucket_)[pos_++];
+    while (cursor_ != RightTable::kNone) {
+      RowView r = table_.row(cursor_);
+      cursor_ = table_.next(cursor_);
       ctx_.tick();
       if (!compatible(left_row_, r)) continue;
       out = left_row_;
@@ -94,8 +93,7 @@ class LeftJoinIterator final : public RowIterator {
   bool built_ = false;
   bool active_ = false;
   bool matched_ = false;
-  const std::vector<Row>* bucket_ = nullptr;
-  std::size_t pos_ = 0;
+  std::uint32_t cursor_ = RightTable::kNone;
 };
 
 }  // namespace

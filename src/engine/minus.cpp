@@ -32,9 +32,8 @@ class MinusIterator final : public RowIterator {
 
  private:
   bool removed(const Row& left) {
-    const std::vector<Row>* bucket = table_.candidates(left);
-    if (!bucket) return false;
-    for (const Row& r : *bucket) {
+    for (std::uint32_t c = table_.first(left); c != RightTable::kNone; c = table_.next(c)) {
+      RowView r = table_.row(c);
       ctx_.tick();
       if (!compatible(left, r)) continue;
       for (std::size_t i = 0; i < left.size(); ++i)

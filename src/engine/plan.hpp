@@ -153,13 +153,13 @@ IteratorPtr open(const PlanNode& plan, const Row& seed, const GraphScope& scope,
 
 // Row helpers.
 // Whether a and b agree on every slot bound in both.
-inline bool compatible(const Row& a, const Row& b) {
+inline bool compatible(RowView a, RowView b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a[i] != kUnbound && b[i] != kUnbound && a[i] != b[i]) return false;
   return true;
 }
 // a := a ∪ b (callers check compatibility first).
-inline void merge_into(Row& a, const Row& b) {
+inline void merge_into(Row& a, RowView b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a[i] == kUnbound) a[i] = b[i];
 }
