@@ -1,10 +1,9 @@
-// Solution modifiers that stream: DISTINCT (a set of the rows seen), REDUCED (drops a row
-// equal to the one before it: allowed by 18.5, costs no memory) and Slice (OFFSET/LIMIT; stops
+// Solution modifiers that stream: DISTINCT (a set of the rows seen, held flat), REDUCED (drops a
+// row equal to the one before it: allowed by 18.5, costs no memory) and Slice (OFFSET/LIMIT; stops
 // pulling once the limit is reached, so the work below stops too).
 
-#include <unordered_set>
-
 #include "plan.hpp"
+#include "row_buffer.hpp"
 
 namespace sparqlmcp::engine::detail {
 
@@ -19,7 +18,7 @@ class DistinctIterator final : public RowIterator {
   bool next(Row& out) override {
     while (child_->next(out)) {
       ctx_.tick();
-      if (seen_.insert(out).second) {
+      if (seen_.insert(out)) {
         held_.add();
         return true;
       }
@@ -31,7 +30,7 @@ class DistinctIterator final : public RowIterator {
   Context& ctx_;
   Held held_;
   IteratorPtr child_;
-  std::unordered_set<Row, RowHash> seen_;
+  RowSet seen_;
 };
 
 class ReducedIterator final : public RowIterator {
