@@ -5,9 +5,8 @@
 // The output rows bind the keys that are variables or "AS" targets and the aggregates'
 // internal variables, nothing else.
 
-#include <unordered_map>
-
 #include "join_table.hpp"
+#include "row_buffer.hpp"
 
 namespace sparqlmcp::engine::detail {
 
@@ -22,13 +21,15 @@ class GroupIterator final : public RowIterator {
     if (!built_) build();
     if (pos_ >= groups_.size()) {
       groups_.clear();
+      keys_ = RowSet();
       held_.clear();
       return false;
     }
-    Group& g = groups_[pos_++];
+    std::size_t n = pos_++;
+    Group& g = groups_[n];
     out = seed_;
     for (std::size_t i = 0; i < plan_.group_keys.size(); ++i)
-      if (plan_.group_keys[i].out) out[*plan_.group_keys[i].out] = g.key[i];
+      if (plan_.group_keys[i].out) out[*plan_.group_keys[i].out] = keys_[n][i];
     ctx_.active_scope = scope_;
     for (std::size_t i = 0; i < plan_.aggregates.size(); ++i)
       out[plan_.aggregates[i].first] = g.aggregators[i]->result(ctx_.expr);
@@ -37,13 +38,11 @@ class GroupIterator final : public RowIterator {
 
  private:
   struct Group {
-    Row key;
     std::vector<std::unique_ptr<Aggregator>> aggregators;
   };
 
-  Group make_group(Row key) {
+  Group make_group() {
     Group g;
-    g.key = std::move(key);
     for (const auto& [slot, factory] : plan_.aggregates)
       g.aggregators.push_back(factory.make());
     held_.add();
@@ -53,8 +52,7 @@ class GroupIterator final : public RowIterator {
   void build() {
     built_ = true;
     auto child = open(*plan_.children[0], seed_, scope_, ctx_);
-    std::unordered_map<Row, std::size_t, RowHash> index;
-    if (plan_.group_keys.empty()) groups_.push_back(make_group({}));
+    if (plan_.group_keys.empty()) groups_.push_back(make_group());
     Row row;
     Row key;
     while (child->next(row)) {
@@ -65,9 +63,9 @@ class GroupIterator final : public RowIterator {
         key.clear();
         for (const auto& k : plan_.group_keys)
           key.push_back(k.expr.evaluate(row, ctx_.expr));
-        auto [it, added] = index.emplace(key, groups_.size());
-        if (added) groups_.push_back(make_group(key));
-        g = it->second;
+        auto [n, added] = keys_.find_or_add(key);
+        if (added) groups_.push_back(make_group());
+        g = n;
       }
       for (auto& a : groups_[g].aggregators)
         a->add(row, ctx_.expr);
@@ -81,6 +79,7 @@ class GroupIterator final : public RowIterator {
   Held held_;
   bool built_ = false;
   std::vector<Group> groups_;
+  RowSet keys_;  // group n's key values are row n (when there are keys)
   std::size_t pos_ = 0;
 };
 

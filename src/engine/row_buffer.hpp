@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "sparqlmcp/engine/solution.hpp"
@@ -56,7 +57,10 @@ class RowBuffer {
 class RowSet {
  public:
   // Adds `row` unless an equal row is there; returns whether it was added.
-  bool insert(RowView row) {
+  bool insert(RowView row) { return find_or_add(row).second; }
+
+  // The number of the row equal to `row`, adding it if there is none (then second is true).
+  std::pair<std::uint32_t, bool> find_or_add(RowView row) {
     if (rows_.empty() && table_.empty()) rows_ = RowBuffer(row.size());
     if (2 * (rows_.size() + 1) > table_.size()) grow();
     std::size_t mask = table_.size() - 1;
@@ -65,14 +69,18 @@ class RowSet {
       if (r == kNone) {
         if (rows_.size() >= kNone)
           throw_error(ErrorKind::LimitExceeded,
-                      "DISTINCT holds more than 4294967295 rows; narrow the query");
-        table_[i] = static_cast<std::uint32_t>(rows_.size());
+                      "more than 4294967295 distinct rows or groups; narrow the query");
+        r = static_cast<std::uint32_t>(rows_.size());
+        table_[i] = r;
         rows_.push_back(row);
-        return true;
+        return {r, true};
       }
-      if (std::equal(row.begin(), row.end(), rows_[r].begin())) return false;
+      if (std::equal(row.begin(), row.end(), rows_[r].begin())) return {r, false};
     }
   }
+
+  RowView operator[](std::size_t i) const { return rows_[i]; }
+  std::size_t size() const { return rows_.size(); }
 
  private:
   static constexpr std::uint32_t kNone = 0xffffffffu;
