@@ -95,33 +95,4 @@ IteratorPtr open_join(const PlanNode& plan, const Row& seed, const GraphScope& s
   return std::make_unique<TableJoin>(plan, seed, scope, ctx);
 }
 
-void drain(RowIterator& it, std::vector<Row>& out, Held& held, Context& ctx) {
-  Row row;
-  while (it.next(row)) {
-    ctx.tick();
-    held.add();
-    out.push_back(row);
-  }
-}
-
-namespace {
-class RowsIterator final : public RowIterator {
- public:
-  explicit RowsIterator(std::vector<Row> rows) : rows_(std::move(rows)) {}
-  bool next(Row& out) override {
-    if (pos_ >= rows_.size()) return false;
-    out = std::move(rows_[pos_++]);
-    return true;
-  }
-
- private:
-  std::vector<Row> rows_;
-  std::size_t pos_ = 0;
-};
-}  // namespace
-
-IteratorPtr rows_iterator(std::vector<Row> rows) {
-  return std::make_unique<RowsIterator>(std::move(rows));
-}
-
 }  // namespace sparqlmcp::engine::detail

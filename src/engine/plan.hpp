@@ -163,14 +163,6 @@ inline void merge_into(Row& a, RowView b) {
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a[i] == kUnbound) a[i] = b[i];
 }
-struct RowHash {
-  std::size_t operator()(const Row& row) const {
-    std::size_t h = 0xcbf29ce484222325ull;
-    for (TermId id : row)
-      h = (h ^ id) * 0x100000001b3ull;
-    return h;
-  }
-};
 
 // The iterators, one factory per operator family (each in its own .cpp).
 IteratorPtr open_bgp(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx);
@@ -204,11 +196,5 @@ IteratorPtr open_slice(const PlanNode& plan, const Row& seed, const GraphScope& 
                        Context& ctx);
 IteratorPtr open_to_multiset(const PlanNode& plan, const Row& seed, const GraphScope& scope,
                              Context& ctx);
-
-// Reads every row of `it` into `out`, counting them with `held`.
-void drain(RowIterator& it, std::vector<Row>& out, Held& held, Context& ctx);
-
-// An iterator over rows already in memory (it owns them).
-IteratorPtr rows_iterator(std::vector<Row> rows);
 
 }  // namespace sparqlmcp::engine::detail
