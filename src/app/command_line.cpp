@@ -49,6 +49,7 @@ Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint, --max
   --format F              table (default), json, xml, csv or tsv for SELECT/ASK;
                           turtle (default) or ntriples for CONSTRUCT/DESCRIBE
   --timeout DURATION      time limit: 30s, 500ms, 2m, or a number of seconds (default 45s)
+  (query logs only warnings unless --log-level is given)
 
 Examples:
   sparql-mcp query --catalogue examples/catalogue.ttl \
@@ -92,6 +93,7 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
     return line;
   }
   const bool query = !arguments.empty() && arguments[0] == "query";
+  bool log_level_given = false;
   if (query) {
     line.command = Command::Query;
     ++i;
@@ -111,6 +113,7 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.allow_any_endpoint = true;
     } else if (flag == "--log-level") {
       line.log_level = value_of(flag);
+      log_level_given = true;
       static const char* kLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
       bool known = false;
       for (const char* level : kLevels)
@@ -144,6 +147,8 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       bad_usage("unknown argument '" + flag + "'");
     }
   }
+  // From the shell, start-up lines would drown the answer: only warnings unless asked.
+  if (query && !log_level_given) line.log_level = "warn";
   if (query && line.query_input.empty() && line.command == Command::Query) {
     bad_usage("query needs a query: the text in quotes, - to read standard input, or @FILE");
   }

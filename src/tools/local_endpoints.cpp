@@ -1,7 +1,9 @@
 #include "sparqlmcp/tools/local_endpoints.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
-#include <future>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -73,42 +75,54 @@ std::optional<std::string> file_iri_to_path(const std::string& iri) {
 
 std::shared_ptr<const LocalEndpoints> LocalEndpoints::load(const catalogue::Catalogue& catalogue,
                                                            const Log& log) {
-  auto endpoints = std::make_shared<LocalEndpoints>();
-  struct Pending {
+  struct Job {
     const catalogue::Endpoint* endpoint;
-    std::chrono::steady_clock::time_point started;
-    std::future<std::unique_ptr<engine::Store>> store;
+    std::unique_ptr<engine::Store> store;
+    std::optional<Error> error;
+    std::chrono::milliseconds elapsed{0};
   };
-  std::vector<Pending> pending;
+  std::vector<Job> jobs;
   for (const catalogue::Endpoint& endpoint : catalogue.endpoints()) {
-    if (!endpoint.answered_locally) continue;
-    pending.push_back({&endpoint, std::chrono::steady_clock::now(),
-                       std::async(std::launch::async, load_entry, std::cref(endpoint))});
+    if (endpoint.answered_locally) jobs.push_back({&endpoint, nullptr, std::nullopt, {}});
   }
-  // Wait for all before rethrowing, so no loader thread outlives this call.
-  std::optional<Exception> first_error;
-  for (Pending& entry : pending) {
-    try {
-      std::unique_ptr<engine::Store> store = entry.store.get();
-      if (log) {
-        auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-            std::chrono::steady_clock::now() - entry.started);
-        log("catalogue entry '" + entry.endpoint->id + "': " + std::to_string(store->size()) +
-            " triples loaded from " + std::to_string(entry.endpoint->data_dumps.size()) +
-            " dump(s) in " + std::to_string(elapsed.count()) + " ms");
+  // One loader per core, each taking the next entry: parsing is CPU-bound, and a catalogue
+  // with a hundred dumps must not start a hundred threads.
+  std::atomic<std::size_t> next{0};
+  auto work = [&] {
+    for (std::size_t i = next++; i < jobs.size(); i = next++) {
+      Job& job = jobs[i];
+      auto started = std::chrono::steady_clock::now();
+      try {
+        job.store = load_entry(*job.endpoint);
+      } catch (const Exception& exception) {
+        job.error = exception.error();
+      } catch (const std::exception& exception) {
+        job.error = make_error(ErrorKind::Internal,
+                               "catalogue entry '" + job.endpoint->id + "': " + exception.what());
       }
-      endpoints->stores_.emplace(entry.endpoint->id, std::move(store));
-    } catch (const Exception& exception) {
-      if (!first_error) first_error.emplace(exception);
-    } catch (const std::exception& exception) {
-      if (!first_error) {
-        first_error.emplace(
-            make_error(ErrorKind::Internal,
-                       "catalogue entry '" + entry.endpoint->id + "': " + exception.what()));
-      }
+      job.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started);
     }
+  };
+  std::size_t loaders =
+      std::min<std::size_t>(jobs.size(), std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < loaders; ++i)
+    threads.emplace_back(work);
+  work();
+  for (std::thread& thread : threads)
+    thread.join();
+
+  auto endpoints = std::make_shared<LocalEndpoints>();
+  for (Job& job : jobs) {
+    if (job.error) throw Exception(*job.error);  // the first entry in catalogue order
+    if (log) {
+      log("catalogue entry '" + job.endpoint->id + "': " + std::to_string(job.store->size()) +
+          " triples loaded from " + std::to_string(job.endpoint->data_dumps.size()) +
+          " dump(s) in " + std::to_string(job.elapsed.count()) + " ms");
+    }
+    endpoints->stores_.emplace(job.endpoint->id, std::move(job.store));
   }
-  if (first_error) throw *first_error;
   return endpoints;
 }
 

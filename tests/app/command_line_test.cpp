@@ -67,6 +67,8 @@ TEST_CASE("query takes one query and its own output flags", "[app]") {
   CHECK(line.query_input == "SELECT * WHERE { ?s ?p ?o }");
   CHECK(line.query_format == "csv");
   CHECK(line.timeout == std::chrono::milliseconds(30000));
+  CHECK(line.log_level == "warn");
+  CHECK(parse_command_line({"query", "--log-level", "debug", "-"}).log_level == "debug");
   CHECK(parse_command_line({"query", "-"}).query_input == "-");
   CHECK(parse_command_line({"query", "--timeout", "250ms", "@q.rq"}).timeout ==
         std::chrono::milliseconds(250));
