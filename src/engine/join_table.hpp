@@ -52,10 +52,10 @@ class RightTable {
 
  private:
   std::size_t hash_key(RowView row) const {
-    std::size_t h = 0xcbf29ce484222325ull;
+    IdHash h;
     for (Slot s : key_)
-      h = (h ^ row[s]) * 0x100000001b3ull;
-    return h ^ (h >> 29);
+      h.add(row[s]);
+    return h.value();
   }
   [[noreturn]] void too_many() const {
     std::string message = what_;

@@ -16,6 +16,17 @@ namespace sparqlmcp::engine::detail {
 
 using RowView = std::span<const TermId>;
 
+// FNV-1a over term ids, with a final mix so that the low bits the open-addressing tables use
+// depend on every id.
+class IdHash {
+ public:
+  void add(TermId id) { h_ = (h_ ^ id) * 0x100000001b3ull; }
+  std::size_t value() const { return h_ ^ (h_ >> 29); }
+
+ private:
+  std::size_t h_ = 0xcbf29ce484222325ull;
+};
+
 class RowBuffer {
  public:
   explicit RowBuffer(std::size_t width = 0) : width_(width) {}
@@ -86,10 +97,10 @@ class RowSet {
   static constexpr std::uint32_t kNone = 0xffffffffu;
 
   static std::size_t hash(RowView row) {
-    std::size_t h = 0xcbf29ce484222325ull;
+    IdHash h;
     for (TermId id : row)
-      h = (h ^ id) * 0x100000001b3ull;
-    return h ^ (h >> 29);
+      h.add(id);
+    return h.value();
   }
 
   void grow() {
