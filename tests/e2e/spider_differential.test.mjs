@@ -1,0 +1,190 @@
+// Differential test of the embedded engine against Oxigraph on real queries: the 1,034
+// Spider4SPARQL dev queries (../shared/spider4sparql) over synthetic instance data of their 20
+// ontologies (tests/data/spider_instances.mjs). Each graph is a dump-only catalogue entry that
+// the real sparql-mcp binary answers in-process through run_sparql_query (the query wrapped in
+// SERVICE <entry> { ... }, as an agent writes it); the same query runs on Oxigraph's npm build
+// loaded with the same file. Both answers must be the same multiset of rows (numbers compared
+// by value within their datatype). Where the query ends in LIMIT/OFFSET, rows tied in the sort
+// order may legitimately differ: then the row counts must match and every row we return must
+// be a row of Oxigraph's answer without the LIMIT/OFFSET. A LIMIT inside a subquery picks
+// among tied rows just as freely, and what the outer query makes of the pick differs with it:
+// those queries must run on both, and a difference is reported but not counted as a failure.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
+import {
+  BASE, generate_graph, ontology_file, read_ontology, read_queries,
+} from "../data/spider_instances.mjs";
+
+const require = createRequire(import.meta.url);
+const oxigraph = require("oxigraph");
+
+// Other data for exploring: SPIDER_PER_CLASS=40 SPIDER_SEED=7 node --test ...
+const PER_CLASS = Number(process.env.SPIDER_PER_CLASS ?? 12);
+const SEED = Number(process.env.SPIDER_SEED ?? 20261123);
+const XSD = "http://www.w3.org/2001/XMLSchema#";
+const NUMERIC = new Set(["integer", "decimal", "double", "float", "long", "int", "short", "byte",
+  "nonNegativeInteger", "positiveInteger", "negativeInteger", "nonPositiveInteger",
+  "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte"].map((t) => XSD + t));
+const endpoint_of = (kg) => `https://spider.sparql-mcp.test/sparql/${kg}`;
+
+// The term as a comparable string; numbers by value (to 12 significant digits) within datatype.
+function term_key(t) {
+  if (!t) return "-";
+  if (t.type === "uri") return `<${t.value}>`;
+  if (t.type === "bnode") return "_:";
+  const datatype = t.datatype ?? (t["xml:lang"] ? "" : `${XSD}string`);
+  if (NUMERIC.has(datatype)) return `${Number(Number(t.value).toPrecision(12))}^^${datatype}`;
+  return `${JSON.stringify(t.value)}@${t["xml:lang"] ?? ""}^^${datatype}`;
+}
+
+// Oxigraph's terms in SPARQL JSON form.
+function json_term(term) {
+  if (!term) return undefined;
+  if (term.termType === "NamedNode") return { type: "uri", value: term.value };
+  if (term.termType === "BlankNode") return { type: "bnode", value: term.value };
+  const t = { type: "literal", value: term.value };
+  if (term.language) t["xml:lang"] = term.language;
+  else t.datatype = term.datatype.value;
+  return t;
+}
+
+function row_keys(rows, variables) {
+  return rows.map((row) => variables.map((v) => term_key(row[v])).join(" | ")).sort();
+}
+
+// Wraps the WHERE pattern of `query` in SERVICE <endpoint> { ... }.
+function wrap_in_service(query, endpoint) {
+  const m = /\bwhere\s*\{/i.exec(query);
+  if (!m) return undefined;
+  const open = m.index + m[0].length - 1;
+  let depth = 0;
+  let quote = null;
+  for (let i = open; i < query.length; ++i) {
+    const c = query[i];
+    if (quote) {
+      if (c === "\\") ++i;
+      else if (c === quote) quote = null;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === "{") ++depth;
+    else if (c === "}" && --depth === 0) {
+      return `${query.slice(0, open)}{ SERVICE <${endpoint}> ${query.slice(open, i + 1)} }${query.slice(i + 1)}`;
+    }
+  }
+  return undefined;
+}
+
+const TRAILING_SLICE = /(\s+(limit|offset)\s+\d+)+\s*$/i;
+const has_inner_slice = (query) => /\b(limit|offset)\s+\d+/i.test(query.replace(TRAILING_SLICE, ""));
+
+describe("Spider4SPARQL queries give the same answers in-process as on Oxigraph", { timeout: 600000 }, () => {
+  let dir;
+  let session;
+  const stores = {};
+  const by_kg = read_queries();
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "sparqlmcp-spider-"));
+    const lines = [
+      "@prefix void: <http://rdfs.org/ns/void#> .",
+      "@prefix dcterms: <http://purl.org/dc/terms/> .",
+      "@prefix smcp: <https://w3id.org/sparql-mcp/vocab#> .",
+      "",
+    ];
+    let offset = 0;
+    for (const [kg, queries] of Object.entries(by_kg)) {
+      const ontology = read_ontology(readFileSync(ontology_file(kg), "utf8"));
+      const nt = generate_graph(ontology, queries, PER_CLASS, SEED + offset);
+      offset += nt.split("\n").length - 1;
+      writeFileSync(join(dir, `${kg}.nt`), nt);
+      stores[kg] = new oxigraph.Store();
+      stores[kg].load(nt, { format: "application/n-triples" });
+      lines.push(`<${endpoint_of(kg)}> a void:Dataset ; smcp:id "spider-${kg}" ;`,
+                 `  dcterms:title "Spider4SPARQL ${kg} (synthetic instances)" ;`,
+                 `  dcterms:description "Synthetic instance data of the Spider4SPARQL ${kg} ontology." ;`,
+                 `  void:dataDump <${kg}.nt> .`, "");
+    }
+    writeFileSync(join(dir, "catalogue.ttl"), lines.join("\n"));
+    session = await connect_sdk(join(dir, "catalogue.ttl"));
+  });
+
+  after(async () => {
+    await session?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("agrees on every query", async () => {
+    const mismatches = [];
+    const tie_dependent = [];
+    let compared = 0;
+    let non_empty = 0;
+    let sliced = 0;
+    for (const [kg, queries] of Object.entries(by_kg)) {
+      for (const { index, query } of queries) {
+        const text = `PREFIX : <${BASE}>\n${query}`;
+        const wrapped = wrap_in_service(text, endpoint_of(kg));
+        assert.ok(wrapped, `query ${index} has no WHERE pattern to wrap: ${query}`);
+        const where = `query ${index} (${kg}): ${query}`;
+
+        let expected;
+        try {
+          expected = stores[kg].query(text);
+        } catch (e) {
+          mismatches.push(`${where}\n  Oxigraph failed: ${e}`);
+          continue;
+        }
+        const result = await call_tool(session.client, "run_sparql_query",
+                                       { query: wrapped, max_rows: 10000, format: "json" });
+        if (result.isError) {
+          mismatches.push(`${where}\n  sparql-mcp failed: ${text_of(result).slice(0, 400)}`);
+          continue;
+        }
+        const ours = result.structuredContent.results;
+        ++compared;
+        if (typeof expected === "boolean") {
+          if (ours.boolean !== expected) mismatches.push(`${where}\n  ASK: ours ${ours.boolean}, Oxigraph ${expected}`);
+          continue;
+        }
+        if (ours.results.bindings.length > 0) ++non_empty;
+        const variables = ours.head.vars;
+        const theirs = expected.map((s) => Object.fromEntries(variables.map((v) => [v, json_term(s.get(v))])));
+        const our_keys = row_keys(ours.results.bindings, variables);
+        const their_keys = row_keys(theirs, variables);
+        if (TRAILING_SLICE.test(text)) {
+          ++sliced;
+          if (our_keys.length !== their_keys.length) {
+            mismatches.push(`${where}\n  ${our_keys.length} rows, Oxigraph ${their_keys.length}`);
+            continue;
+          }
+          const unsliced = stores[kg].query(text.replace(TRAILING_SLICE, ""));
+          const pool = new Set(row_keys(unsliced.map((s) => Object.fromEntries(
+            variables.map((v) => [v, json_term(s.get(v))]))), variables));
+          const stray = our_keys.filter((k) => !pool.has(k));
+          if (stray.length && has_inner_slice(text)) tie_dependent.push(index);
+          else if (stray.length) mismatches.push(`${where}\n  rows not in Oxigraph's unsliced answer: ${stray.slice(0, 3).join("; ")}`);
+          continue;
+        }
+        if (our_keys.join("\n") !== their_keys.join("\n")) {
+          if (has_inner_slice(text)) {
+            tie_dependent.push(index);
+            continue;
+          }
+          const extra = our_keys.filter((k) => !their_keys.includes(k)).slice(0, 3);
+          const missing = their_keys.filter((k) => !our_keys.includes(k)).slice(0, 3);
+          mismatches.push(`${where}\n  ${our_keys.length} rows, Oxigraph ${their_keys.length}; ours only: ${
+            extra.join("; ")}; Oxigraph only: ${missing.join("; ")}`);
+        }
+      }
+    }
+    console.log(`compared ${compared} queries (${sliced} with LIMIT/OFFSET, ${non_empty} with rows), ${
+      mismatches.length} differ; ${
+      tie_dependent.length} with a LIMIT in a subquery picked other tied rows (${tie_dependent.join(", ")})`);
+    assert.equal(mismatches.length, 0, `answers differ:\n${mismatches.join("\n")}`);
+    // Comparing empty answers proves little: the generated data must make most queries match.
+    assert.ok(non_empty > compared / 2, `only ${non_empty} of ${compared} queries have rows: check the data generator`);
+  });
+});
