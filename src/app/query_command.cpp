@@ -65,6 +65,7 @@ int run_query(const CommandLine& command_line) {
   settings.max_text_chars = kShellTextChars;
   if (!command_line.max_rows) settings.default_max_rows = kShellDefaultRows;
   settings.max_rows_limit = std::max(settings.max_rows_limit, settings.default_max_rows);
+  settings.timeout_option = "--timeout";
   auto tool = tools::make_run_sparql_query_tool(runtime->catalogue, *runtime->sparql_client,
                                                 settings, runtime->local);
 

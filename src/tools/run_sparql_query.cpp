@@ -77,11 +77,12 @@ ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
   return definition;
 }
 
-std::string advice_for(const Error& error) {
+std::string advice_for(const Error& error, const QuerySettings& settings) {
   switch (error.kind) {
     case ErrorKind::Timeout:
       return " The query ran out of time: add a LIMIT, make the patterns more selective (bind "
-             "a class or a known IRI first), or raise timeout_ms.";
+             "a class or a known IRI first), or raise " +
+             settings.timeout_option + ".";
     case ErrorKind::Cancelled:
       return "";
     case ErrorKind::Remote:
@@ -144,7 +145,7 @@ class RunSparqlQueryTool final : public Tool {
         message = error.to_text();
         break;
     }
-    std::string advice = advice_for(error);
+    std::string advice = advice_for(error, settings_);
     if (!advice.empty() && !message.empty() && message.back() != '.') message += '.';
     return ToolResult::error(message + advice);
   }

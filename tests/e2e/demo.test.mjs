@@ -132,4 +132,14 @@ describe("sparql-mcp query on the demo catalogue", { timeout: 60000 }, () => {
     assert.equal(r.stdout, "");
     assert.match(r.stderr, /syntax error at line 1/i);
   });
+
+  it("stops a runaway cross product at --timeout and says how to raise it", () => {
+    const started = Date.now();
+    const r = run_cli(["query", "--catalogue", CATALOGUE, "--timeout", "1s",
+                       `SELECT (COUNT(*) AS ?n) WHERE { SERVICE <${GEO}> { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } }`]);
+    assert.equal(r.status, 1, r.stdout);
+    assert.match(r.stderr, /time limit of 1 s/);
+    assert.match(r.stderr, /raise --timeout/);
+    assert.ok(Date.now() - started < 15000, "the time limit stops the query promptly");
+  });
 });

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <string>
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
@@ -27,6 +28,8 @@ struct QuerySettings {
   // flagged as possibly cut by the server (Virtuoso's ResultSetMaxRows default).
   std::size_t assumed_result_cap = 10000;
   bool allow_any_endpoint = false;
+  // How advice names the time limit a caller can raise (`sparql-mcp query` says --timeout).
+  std::string timeout_option = "timeout_ms";
 };
 
 // `catalogue` and `client` must outlive the tool. `local` holds the stores of the entries
