@@ -28,17 +28,17 @@ namespace {
 using expr::Type;
 using expr::Value;
 
+// One per group and aggregate, so it stays small: what only some aggregates need (a running
+// sum, the text of GROUP_CONCAT, the values seen by DISTINCT) lives in Extras, allocated on
+// first use.
 class Accumulator final : public Aggregator {
  public:
-  explicit Accumulator(std::shared_ptr<const AggregateFactory::Spec> spec)
-      : spec_(std::move(spec)) {
-    sum_ = Value::of_integer(0);
-  }
+  explicit Accumulator(const AggregateFactory::Spec& spec) : spec_(spec) {}
 
   void add(RowView row, ExpressionContext& context) override {
-    const AggregateFactory::Spec& spec = *spec_;
+    const AggregateFactory::Spec& spec = spec_;
     if (spec.star) {
-      if (spec.distinct && !rows_.insert(Row(row.begin(), row.end())).second) return;
+      if (spec.distinct && !extras().rows.insert(Row(row.begin(), row.end())).second) return;
       ++count_;
       return;
     }
@@ -58,7 +58,7 @@ class Accumulator final : public Aggregator {
     if (spec.distinct || spec.kind == AggregateKind::Min || spec.kind == AggregateKind::Max ||
         spec.kind == AggregateKind::Sample) {
       TermId id = expr::to_term_id(v, *context.terms);
-      if (spec.distinct && !seen_.insert(id).second) return;
+      if (spec.distinct && !extras().seen.insert(id).second) return;
       v.id = id;
     }
     switch (spec.kind) {
@@ -66,11 +66,24 @@ class Accumulator final : public Aggregator {
         ++count_;
         break;
       case AggregateKind::Sum:
-      case AggregateKind::Avg:
-        sum_ = expr::add(sum_, v);
+      case AggregateKind::Avg: {
         ++count_;
-        if (sum_.is_error()) error_ = true;
+        // Integers (the common case) add up in int_sum_; another type, or an overflow, moves
+        // the sum to the general addition of 17.3 for good.
+        if (!extras_ || !extras_->general_sum) {
+          expr::Int total = 0;
+          if (v.type == Type::Integer && !__builtin_add_overflow(int_sum_, v.integer, &total)) {
+            int_sum_ = total;
+            break;
+          }
+          extras().sum = Value::of_integer(int_sum_);
+          extras_->general_sum = true;
+        }
+        Value& sum = extras_->sum;
+        sum = expr::add(sum, v);
+        if (sum.is_error()) error_ = true;
         break;
+      }
       case AggregateKind::Min:
       case AggregateKind::Max: {
         if (best_ == kUnbound) {
@@ -92,8 +105,9 @@ class Accumulator final : public Aggregator {
           error_ = true;
           break;
         }
-        if (count_ > 0) text_ += spec.separator;
-        text_ += s.str.get();
+        std::string& text = extras().text;
+        if (count_ > 0) text += spec.separator;
+        text += s.str.get();
         ++count_;
         break;
       }
@@ -103,15 +117,15 @@ class Accumulator final : public Aggregator {
   TermId result(ExpressionContext& context) override {
     QueryTerms& terms = *context.terms;
     if (error_) return kUnbound;
-    switch (spec_->kind) {
+    switch (spec_.kind) {
       case AggregateKind::Count:
         return expr::to_term_id(Value::of_integer(static_cast<expr::Int>(count_)), terms);
       case AggregateKind::Sum:
-        return expr::to_term_id(sum_, terms);
+        return expr::to_term_id(sum(), terms);
       case AggregateKind::Avg:
         if (count_ == 0) return expr::to_term_id(Value::of_integer(0), terms);
         return expr::to_term_id(
-            expr::divide(sum_, Value::of_integer(static_cast<expr::Int>(count_))), terms);
+            expr::divide(sum(), Value::of_integer(static_cast<expr::Int>(count_))), terms);
       case AggregateKind::Min:
       case AggregateKind::Max:
       case AggregateKind::Sample:
@@ -119,7 +133,8 @@ class Accumulator final : public Aggregator {
       case AggregateKind::GroupConcat:
         // A simple literal even when every value has the same language tag (W3C
         // agg-groupconcat-04/06 expect GROUP_CONCAT("1"@en, "2"@en) = "1 2").
-        return expr::to_term_id(Value::of_string(expr::Text::own(text_)), terms);
+        return expr::to_term_id(Value::of_string(expr::Text::own(count_ ? extras().text : "")),
+                                terms);
     }
     return kUnbound;
   }
@@ -127,7 +142,7 @@ class Accumulator final : public Aggregator {
  private:
   // The aggregates that only look at terms: true when `id` was taken care of.
   bool add_id(TermId id, ExpressionContext& context) {
-    const AggregateFactory::Spec& spec = *spec_;
+    const AggregateFactory::Spec& spec = spec_;
     switch (spec.kind) {
       case AggregateKind::Count:
       case AggregateKind::Min:
@@ -137,7 +152,7 @@ class Accumulator final : public Aggregator {
       default:
         return false;
     }
-    if (spec.distinct && !seen_.insert(id).second) return true;
+    if (spec.distinct && !extras().seen.insert(id).second) return true;
     if (spec.kind == AggregateKind::Count) {
       ++count_;
     } else if (best_ == kUnbound) {
@@ -159,14 +174,28 @@ class Accumulator final : public Aggregator {
     }
   };
 
-  std::shared_ptr<const AggregateFactory::Spec> spec_;
-  bool error_ = false;
+  Value sum() const {
+    return extras_ && extras_->general_sum ? extras_->sum : Value::of_integer(int_sum_);
+  }
+
+  struct Extras {
+    bool general_sum = false;               // SUM, AVG: a value that is not an xsd:integer came
+    Value sum;                              // the sum then
+    std::string text;                       // GROUP_CONCAT
+    std::unordered_set<TermId> seen;        // DISTINCT
+    std::unordered_set<Row, RowHash> rows;  // COUNT(DISTINCT *)
+  };
+  Extras& extras() {
+    if (!extras_) extras_ = std::make_unique<Extras>();
+    return *extras_;
+  }
+
+  const AggregateFactory::Spec& spec_;
   std::uint64_t count_ = 0;
-  Value sum_;
+  expr::Int int_sum_ = 0;
   TermId best_ = kUnbound;
-  std::string text_;
-  std::unordered_set<TermId> seen_;
-  std::unordered_set<Row, RowHash> rows_;
+  bool error_ = false;
+  std::unique_ptr<Extras> extras_;
 };
 
 }  // namespace
@@ -219,7 +248,7 @@ AggregateFactory AggregateFactory::compile(const sparql::Expr& aggregate, Variab
 
 std::unique_ptr<Aggregator> AggregateFactory::make() const {
   if (!spec_) throw_error(ErrorKind::Internal, "make() on an AggregateFactory never compiled");
-  return std::make_unique<Accumulator>(spec_);
+  return std::make_unique<Accumulator>(*spec_);
 }
 
 }  // namespace sparqlmcp::engine

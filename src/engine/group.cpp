@@ -1,9 +1,9 @@
 // Group with its aggregates (18.5 Group, Aggregation and AggregateJoin in one operator, as
 // the algebra keeps them): rows are grouped by the values of the key expressions (an error
 // is a key value of its own: unbound); each group gets fresh accumulators from the
-// AggregateFactory. Without keys there is exactly one group, even over no rows (COUNT 0).
-// The output rows bind the keys that are variables or "AS" targets and the aggregates'
-// internal variables, nothing else.
+// AggregateFactory, held in one array (group n's are at n * aggregates). Without keys there is
+// exactly one group, even over no rows (COUNT 0). The output rows bind the keys that are variables
+// or "AS" targets and the aggregates' internal variables, nothing else.
 
 #include "join_table.hpp"
 #include "row_buffer.hpp"
@@ -19,40 +19,36 @@ class GroupIterator final : public RowIterator {
 
   bool next(Row& out) override {
     if (!built_) build();
-    if (pos_ >= groups_.size()) {
-      groups_.clear();
+    if (pos_ >= groups_) {
+      accumulators_.clear();
+      accumulators_.shrink_to_fit();
       keys_ = RowSet();
       held_.clear();
       return false;
     }
     std::size_t n = pos_++;
-    Group& g = groups_[n];
     out = seed_;
     for (std::size_t i = 0; i < plan_.group_keys.size(); ++i)
       if (plan_.group_keys[i].out) out[*plan_.group_keys[i].out] = keys_[n][i];
     ctx_.active_scope = scope_;
+    std::size_t first = n * plan_.aggregates.size();
     for (std::size_t i = 0; i < plan_.aggregates.size(); ++i)
-      out[plan_.aggregates[i].first] = g.aggregators[i]->result(ctx_.expr);
+      out[plan_.aggregates[i].first] = accumulators_[first + i]->result(ctx_.expr);
     return true;
   }
 
  private:
-  struct Group {
-    std::vector<std::unique_ptr<Aggregator>> aggregators;
-  };
-
-  Group make_group() {
-    Group g;
+  void add_group() {
     for (const auto& [slot, factory] : plan_.aggregates)
-      g.aggregators.push_back(factory.make());
+      accumulators_.push_back(factory.make());
+    ++groups_;
     held_.add();
-    return g;
   }
 
   void build() {
     built_ = true;
     auto child = open(*plan_.children[0], seed_, scope_, ctx_);
-    if (plan_.group_keys.empty()) groups_.push_back(make_group());
+    if (plan_.group_keys.empty()) add_group();
     Row row;
     Row key;
     while (child->next(row)) {
@@ -64,11 +60,12 @@ class GroupIterator final : public RowIterator {
         for (const auto& k : plan_.group_keys)
           key.push_back(k.expr.evaluate(row, ctx_.expr));
         auto [n, added] = keys_.find_or_add(key);
-        if (added) groups_.push_back(make_group());
+        if (added) add_group();
         g = n;
       }
-      for (auto& a : groups_[g].aggregators)
-        a->add(row, ctx_.expr);
+      std::size_t first = g * plan_.aggregates.size();
+      for (std::size_t i = 0; i < plan_.aggregates.size(); ++i)
+        accumulators_[first + i]->add(row, ctx_.expr);
     }
   }
 
@@ -78,7 +75,8 @@ class GroupIterator final : public RowIterator {
   Context& ctx_;
   Held held_;
   bool built_ = false;
-  std::vector<Group> groups_;
+  std::size_t groups_ = 0;
+  std::vector<std::unique_ptr<Aggregator>> accumulators_;
   RowSet keys_;  // group n's key values are row n (when there are keys)
   std::size_t pos_ = 0;
 };

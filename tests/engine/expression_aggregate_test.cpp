@@ -72,6 +72,22 @@ TEST_CASE("SUM and AVG keep integer sums integer and average to decimals", "[exp
   CHECK(aggregate("AVG(?x * 2)", {integer("1"), rdf::Term::literal("x")}) == "error");
 }
 
+TEST_CASE("SUM keeps integers exact before and after a value of another type", "[expression]") {
+  auto dec = rdf::Term::literal("0.5", kXsd + "decimal");
+  // Integer sums run apart from the general addition until another type comes.
+  CHECK(aggregate("SUM(?x)", {integer("9223372036854775807"), integer("7"), dec, integer("1")}) ==
+        "\"9223372036854775815.5\"^^xsd:decimal");
+  CHECK(aggregate("SUM(?x)", {integer("-4"), rdf::Term::literal("3", kXsd + "int")}) ==
+        "\"-1\"^^xsd:integer");
+  CHECK(aggregate("AVG(?x)", {dec, integer("2"), integer("3")}) ==
+        "\"1.833333333333333333333333\"^^xsd:decimal");
+  // Past the largest integer the engine holds the sum is an error, as the addition is.
+  CHECK(aggregate("SUM(?x)", {integer("170141183460469231731687303715884105727"), integer("1")}) ==
+        "error");
+  CHECK(aggregate("SUM(?x)", {integer("170141183460469231731687303715884105727"), integer("1"),
+                              integer("-5")}) == "error");
+}
+
 TEST_CASE("MIN and MAX use the ORDER BY order, SAMPLE picks a value", "[expression]") {
   auto b = rdf::Term::blank("b2");
   CHECK(aggregate("MIN(?x)", {integer("3"), integer("1"), integer("2")}) == "\"1\"^^xsd:integer");

@@ -94,7 +94,8 @@ class Aggregator {
 };
 
 // Compiles an aggregate expression (Expr::Kind::Aggregate) once per query; make() then creates
-// a fresh accumulator per group.
+// a fresh accumulator per group. Accumulators refer to the factory's compiled expression: the
+// factory (or one it was moved to) must outlive them.
 class AggregateFactory {
  public:
   AggregateFactory();
