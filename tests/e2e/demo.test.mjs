@@ -106,6 +106,26 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
   });
 });
 
+describe("a cancelled in-process query on one worker", { timeout: 120000 }, () => {
+  let session;
+  before(async () => { session = await connect_sdk(CATALOGUE, ["--workers", "1"]); });
+  after(async () => { await session?.close(); });
+
+  it("stops evaluating, so the only worker takes the next call at once", async () => {
+    const controller = new AbortController();
+    const runaway = `SELECT (COUNT(*) AS ?n) WHERE { SERVICE <${GEO}> { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } }`;
+    const call = call_tool(session.client, "run_sparql_query", { query: runaway, timeout_ms: 60000 },
+                           { signal: controller.signal });
+    setTimeout(() => controller.abort("test cancels"), 300);
+    await assert.rejects(call);
+    // Had the engine gone on counting, this call would wait for the worker for a minute.
+    const started = Date.now();
+    const result = await call_tool(session.client, "run_sparql_query", { query: LARGEST_CITIES });
+    assert.ok(!result.isError, text_of(result));
+    assert.ok(Date.now() - started < 5000, `the next call waited ${Date.now() - started} ms`);
+  });
+});
+
 describe("sparql-mcp query on the demo catalogue", { timeout: 60000 }, () => {
   it("prints a table with its notes", () => {
     const r = run_cli(["query", "--catalogue", CATALOGUE, "--log-level", "warn", LARGEST_CITIES]);
