@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <mutex>
 #include <unordered_map>
 
@@ -23,7 +24,10 @@
 //
 // kUnbound (every named graph) is answered graph by graph through the graph-first indices:
 // Sord's graph-less indices skip the copies of a triple that sit in other graphs
-// (SordIter::skip_graphs), which would break "once per graph it is in".
+// (SordIter::skip_graphs), which would break "once per graph it is in". With many named graphs
+// (a dump of one graph per document) a search per graph would make GRAPH ?g { <s> ?p ?o } cost
+// as much as the number of graphs, so a pattern with a bound term searches only the graphs
+// that term occurs in at its position (GraphsOfTerms, built on the first such search).
 //
 // Concurrency. Sord's read path touches one piece of shared mutable state: the model's
 // iterator counter, incremented in sord_iter_new() (called by sord_find()) and decremented in
@@ -105,6 +109,59 @@ class QuadFilter {
   std::vector<std::uint64_t> words_ = std::vector<std::uint64_t>(64, 0);
 };
 
+// For each position (subject, predicate, object), the named graphs each term occurs in there:
+// the (term, graph) pairs of the named quads, sorted and unique, in two parallel arrays so
+// that one term's graphs are a contiguous run of ids.
+class GraphsOfTerms {
+ public:
+  struct Run {
+    const TermId* graphs = nullptr;
+    std::size_t count = 0;
+  };
+
+  // Building: add() every named quad, then finish().
+  void add(TermId s, TermId p, TermId o, TermId graph) {
+    const TermId ids[3] = {s, p, o};
+    for (int i = 0; i < 3; ++i)
+      pairs_[i].emplace_back(ids[i], graph);
+  }
+  void finish() {
+    for (int i = 0; i < 3; ++i) {
+      std::vector<std::pair<TermId, TermId>>& pairs = pairs_[i];
+      std::sort(pairs.begin(), pairs.end());
+      pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+      terms_[i].clear();
+      graphs_[i].clear();
+      terms_[i].reserve(pairs.size());
+      graphs_[i].reserve(pairs.size());
+      for (const auto& [term, graph] : pairs) {
+        terms_[i].push_back(term);
+        graphs_[i].push_back(graph);
+      }
+      pairs = {};
+    }
+  }
+
+  Run of(int position, TermId term) const {
+    const std::vector<TermId>& terms = terms_[position];
+    auto [first, last] = std::equal_range(terms.begin(), terms.end(), term);
+    return {graphs_[position].data() + (first - terms.begin()),
+            static_cast<std::size_t>(last - first)};
+  }
+
+  std::size_t memory_bytes() const {
+    std::size_t bytes = 0;
+    for (int i = 0; i < 3; ++i)
+      bytes += (terms_[i].capacity() + graphs_[i].capacity()) * sizeof(TermId);
+    return bytes;
+  }
+
+ private:
+  std::array<std::vector<TermId>, 3> terms_;
+  std::array<std::vector<TermId>, 3> graphs_;
+  std::array<std::vector<std::pair<TermId, TermId>>, 3> pairs_;  // while building
+};
+
 // Store::Impl's state, at namespace scope so that the cursors below can name it.
 struct State {
   struct Counts {
@@ -147,6 +204,11 @@ struct State {
   QuadFilter filter;
   std::vector<TermId> graphs;  // named graphs, by first quad
   std::unordered_map<TermId, std::size_t> graph_sizes;
+  // Built by the first graph-unbound search with a bound term once there are many graphs;
+  // loading a named quad makes it stale.
+  mutable GraphsOfTerms graphs_of_terms;
+  mutable std::atomic<bool> graphs_of_terms_ready{false};
+  mutable std::mutex graphs_of_terms_mutex;
 
   ~State() {
     sord_free(default_model);
@@ -170,6 +232,7 @@ struct State {
       quad[SORD_GRAPH] = dictionary.node(graph);
       if (!sord_add(named_model, quad)) return false;
       named_counts.add(s, p, o);
+      graphs_of_terms_ready.store(false, std::memory_order_relaxed);
       auto [it, added] = graph_sizes.try_emplace(graph, 0);
       if (added) graphs.push_back(graph);
       ++it->second;
@@ -225,6 +288,48 @@ struct State {
       g = *target_graph;
     }
     return add(s, p, o, g);
+  }
+
+  // The named graphs a search for `ids` in every named graph must look at: all of them, or,
+  // when there are many, those that the bound term with the fewest graphs occurs in.
+  GraphsOfTerms::Run graphs_to_search(const TermId ids[3]) const {
+    GraphsOfTerms::Run all{graphs.data(), graphs.size()};
+    if (graphs.size() <= kEstimateScanGraphs) return all;
+    if (ids[0] == kUnbound && ids[1] == kUnbound && ids[2] == kUnbound) return all;
+    if (!graphs_of_terms_ready.load(std::memory_order_acquire)) {
+      std::lock_guard lock(graphs_of_terms_mutex);
+      if (!graphs_of_terms_ready.load(std::memory_order_relaxed)) {
+        // Other threads may be searching: go through a private copy of the model (or the
+        // mutex), as cursors do. Graph by graph: the graph-first index lists a triple once per
+        // graph it is in, where a search over all of them would skip the copies.
+        SordModelCopy copy;
+        SordModel* model = named_model;
+        if (private_models) {
+          copy = SordModelCopy::of(named_model);
+          model = copy.get();
+        }
+        for (TermId graph : graphs) {
+          const SordQuad pattern = {nullptr, nullptr, nullptr, dictionary.node(graph)};
+          SordIter* iter = find(model, pattern);
+          for (; !sord_iter_end(iter); sord_iter_next(iter)) {
+            SordQuad quad;
+            sord_iter_get(iter, quad);
+            graphs_of_terms.add(dictionary.id_of(quad[0]), dictionary.id_of(quad[1]),
+                                dictionary.id_of(quad[2]), graph);
+          }
+          release(iter);
+        }
+        graphs_of_terms.finish();
+        graphs_of_terms_ready.store(true, std::memory_order_release);
+      }
+    }
+    GraphsOfTerms::Run best = all;
+    for (int i = 0; i < 3; ++i) {
+      if (ids[i] == kUnbound) continue;
+      GraphsOfTerms::Run run = graphs_of_terms.of(i, ids[i]);
+      if (run.count < best.count) best = run;
+    }
+    return best;
   }
 
   std::size_t graph_total(TermId graph) const {
@@ -389,8 +494,10 @@ std::unique_ptr<QuadCursor> Store::match(TermId subject, TermId predicate, TermI
   }
   if (graph == kUnbound) {
     if (impl.graphs.empty()) return std::make_unique<EmptyCursor>();
+    store_detail::GraphsOfTerms::Run run = impl.graphs_to_search(ids);
+    if (run.count == 0) return std::make_unique<EmptyCursor>();
     return std::make_unique<StoreCursor>(impl, subject, predicate, object, impl.named_model,
-                                         impl.graphs.data(), impl.graphs.size());
+                                         run.graphs, run.count);
   }
   auto it = impl.graph_sizes.find(graph);
   if (it == impl.graph_sizes.end()) return std::make_unique<EmptyCursor>();
@@ -439,7 +546,7 @@ std::size_t Store::memory_bytes() const {
          quads * kSordQuadBytes + index_entries * kSordIndexEntryBytes +
          impl.default_counts.memory_bytes() + impl.named_counts.memory_bytes() +
          impl.filter.memory_bytes() + impl.graphs.capacity() * sizeof(TermId) +
-         impl.graph_sizes.size() * 32;
+         impl.graphs_of_terms.memory_bytes() + impl.graph_sizes.size() * 32;
 }
 
 }  // namespace sparqlmcp::engine

@@ -108,3 +108,34 @@ TEST_CASE("ORDER BY an expression that is not projected, HAVING on a key", "[eng
   CHECK(db.ordered("SELECT DISTINCT ?o WHERE { ?s ?p ?o FILTER(isIRI(?o)) } ORDER BY ?o LIMIT "
                    "1") == Rows{"?o=:x"});
 }
+
+TEST_CASE("GRAPH ?g over many named graphs gives the answers of trying every graph",
+          "[engine][evaluator]") {
+  // Past 16 named graphs the evaluator visits only graphs where the pattern can match.
+  std::string trig = ":x :pick :s3, :s7 .\n";
+  for (int i = 1; i <= 40; ++i) {
+    std::string n = std::to_string(i);
+    trig += ":g" + n + " { :s" + n + " :p " + n + " ; :next :s" + std::to_string(i + 1) +
+            " . :shared :p 0 . }\n";
+  }
+  Db db(trig);
+  CHECK(db.rows("SELECT ?g ?v WHERE { GRAPH ?g { :s5 :p ?v } }") ==
+        std::vector<std::string>{"?g=:g5 ?v=5"});
+  CHECK(db.rows("SELECT ?g ?s WHERE { :x :pick ?s . GRAPH ?g { ?s :p ?v } }") ==
+        std::vector<std::string>{"?g=:g3 ?s=:s3", "?g=:g7 ?s=:s7"});
+  // Both triples must match in the same graph: :s40 :p 40 is in :g40, :s39 :next :s40 in :g39.
+  CHECK(db.rows("SELECT ?g WHERE { GRAPH ?g { ?s :next ?t . ?t :p 40 } }").empty());
+  CHECK(db.rows("SELECT ?g WHERE { GRAPH ?g { ?s :p ?v FILTER(?v > 38) } }") ==
+        std::vector<std::string>{"?g=:g39", "?g=:g40"});
+  CHECK(db.rows("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { :shared :p 0 } }") ==
+        std::vector<std::string>{"?n=40"});
+  CHECK(db.rows("SELECT ?g WHERE { GRAPH ?g { :nothing :p ?v } }").empty());
+  std::string from_named;
+  for (int i = 1; i <= 20; ++i)
+    from_named += " FROM NAMED :g" + std::to_string(i);
+  CHECK(db.rows("SELECT ?g" + from_named + " WHERE { GRAPH ?g { :s10 :p ?v } }") ==
+        std::vector<std::string>{"?g=:g10"});
+  CHECK(db.rows("SELECT ?g" + from_named + " WHERE { GRAPH ?g { :s30 :p ?v } }").empty());
+  CHECK(db.rows("SELECT (COUNT(*) AS ?n)" + from_named + " WHERE { GRAPH ?g { :shared :p 0 } }") ==
+        std::vector<std::string>{"?n=20"});
+}
