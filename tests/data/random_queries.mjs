@@ -146,7 +146,7 @@ export function generate_query(r, dialect = "sparql") {
       `IF(${plain(a)} && ${plain(b)}, (${a} ${op} ${b}), xsd:integer("error")))`;
   }
   // Oxigraph's ROUND of a double rounds halves away from zero (ROUND(-32.5E0) is -33 there);
-  // XPath fn:round, which 17.4.4.3 cites, rounds them up (-32). For Oxigraph a double is
+  // XPath fn:round, which 17.4.4.2 cites, rounds them up (-32). For Oxigraph a double is
   // rounded as FLOOR(x + 0.5E0), the definition of fn:round.
   function rounding(fn, x) {
     if (dialect !== "oxigraph" || fn !== "ROUND") return `${fn}(${x})`;
