@@ -1,9 +1,11 @@
 // The functions on RDF terms of 17.4.2 (STR, LANG, DATATYPE, IRI, STRDT, STRLANG, UUID) and
 // the resolution of relative IRIs (RFC 3986, 5.2).
+#include <algorithm>
 #include <cstdio>
 #include <random>
 
 #include "expression_functions.hpp"
+#include "sparqlmcp/rdf/term.hpp"
 
 namespace sparqlmcp::engine::expr {
 
@@ -173,12 +175,17 @@ Value fn_datatype(const Value& v) {
   return Value::of_iri(Text::view(datatype_of(v)));
 }
 
+// 17.4.2.8: the result must be an IRI; a string that does not resolve to an absolute IRI
+// (no base and no scheme) or holds characters no IRI may hold (spaces, <>"{}|^`\\) is an error.
 Value fn_iri(const Value& v, std::string_view base) {
   if (v.type == Type::Iri) return v;
   if (v.type != Type::String) return Value::error();
   std::string_view text = v.str.get();
-  if (base.empty()) return Value::of_iri(v.str);
-  return Value::of_iri(Text::own(resolve_iri(base, text)));
+  if (!std::all_of(text.begin(), text.end(), rdf::allowed_in_iriref)) return Value::error();
+  if (base.empty()) return rdf::is_absolute_iriref(text) ? Value::of_iri(v.str) : Value::error();
+  std::string resolved = resolve_iri(base, text);
+  if (!rdf::is_absolute_iriref(resolved)) return Value::error();
+  return Value::of_iri(Text::own(std::move(resolved)));
 }
 
 Value fn_strdt(const Value& lexical, const Value& datatype) {

@@ -42,8 +42,17 @@ TEST_CASE("IRI resolves against the base, STRDT and STRLANG build literals", "[e
   CHECK(f.ev("IRI(:a)") == "<http://example.org/a>");
   CHECK(f.ev("IRI(\"x\"@en)") == "error");
   CHECK(f.ev("IRI(1)") == "error");
+  // The result must be an absolute IRI, with no character an IRI cannot hold.
+  CHECK(f.ev("IRI(\"http://example.org/a b\")") == "error");
+  CHECK(f.ev("IRI(\"http://example.org/<a>\")") == "error");
+  CHECK(f.ev("IRI(\"a{b}\")") == "error");
+  CHECK(f.ev("IRI(CONCAT(\"http://example.org/\", ENCODE_FOR_URI(\"a b\")))") ==
+        "<http://example.org/a%20b>");
+  CHECK(f.ev("IRI(\"urn:isbn:0451450523\")") == "<urn:isbn:0451450523>");
   f.context.base_iri.clear();
-  CHECK(f.ev("IRI(\"x\")") == "<x>");
+  CHECK(f.ev("IRI(\"x\")") == "error");
+  CHECK(f.ev("IRI(\"1x:y\")") == "error");
+  CHECK(f.ev("IRI(\"mailto:a@example.org\")") == "<mailto:a@example.org>");
   CHECK(f.ev("STRDT(\"123\", xsd:integer)") == "\"123\"^^xsd:integer");
   CHECK(f.ev("STRDT(\"123\", xsd:integer) + 1") == "\"124\"^^xsd:integer");
   CHECK(f.ev("STRDT(\"x\", :t)") == "\"x\"^^<http://example.org/t>");
