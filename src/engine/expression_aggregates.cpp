@@ -1,10 +1,13 @@
 // The set functions of 18.5.1 (Count, Sum, Avg, Min, Max, GroupConcat, Sample) as
 // accumulators, one per group.
 //
-// Errors: a plain variable that is unbound in a solution contributes nothing (it is not in the
-// multiset), an expression error makes SUM, AVG, MIN, MAX and GROUP_CONCAT an error (the
-// aggregate is then unbound); COUNT counts only values without error and SAMPLE takes the
-// first value without error.
+// Errors (an unbound variable is one too: it has no value) follow the definitions of 18.5.1:
+// COUNT removes them; SUM adds them in, so one makes the sum an error, and so does
+// GROUP_CONCAT's CONCAT; AVG is 0 when COUNT is 0 (every value an error, or none) and
+// Sum/Count otherwise, an error when any value was one; MIN and MAX take the first value in
+// ORDER BY order, where "no value" sorts lowest, so an error makes MIN an error and MAX ignores
+// it; SAMPLE may return any value and takes the first that is not an error. An aggregate that
+// is an error leaves its variable unbound.
 #include <set>
 #include <unordered_set>
 
@@ -45,16 +48,13 @@ class Accumulator final : public Aggregator {
     if (error_) return;
     const CompiledExpression::Node& arg = spec.arg;
     if (arg.op == Op::Var) {
-      if (arg.slot >= row.size() || row[arg.slot] == kUnbound) return;
+      if (arg.slot >= row.size() || row[arg.slot] == kUnbound) return add_error();
       // COUNT, MIN, MAX and SAMPLE of a plain variable need only its term id, not its value
       // (COUNT(DISTINCT ?s) over millions of rows is what VoID statistics ask).
       if (add_id(row[arg.slot], context)) return;
     }
     Value v = evaluate_node(arg, row, context);
-    if (v.is_error()) {
-      if (spec.kind != AggregateKind::Count && spec.kind != AggregateKind::Sample) error_ = true;
-      return;
-    }
+    if (v.is_error()) return add_error();
     if (spec.distinct || spec.kind == AggregateKind::Min || spec.kind == AggregateKind::Max ||
         spec.kind == AggregateKind::Sample) {
       TermId id = expr::to_term_id(v, *context.terms);
@@ -68,6 +68,7 @@ class Accumulator final : public Aggregator {
       case AggregateKind::Sum:
       case AggregateKind::Avg: {
         ++count_;
+        if (avg_error_) break;  // the average is an error unless no value counts
         // Integers (the common case) add up in int_sum_; another type, or an overflow, moves
         // the sum to the general addition of 17.3 for good.
         if (!extras_ || !extras_->general_sum) {
@@ -124,6 +125,7 @@ class Accumulator final : public Aggregator {
         return expr::to_term_id(sum(), terms);
       case AggregateKind::Avg:
         if (count_ == 0) return expr::to_term_id(Value::of_integer(0), terms);
+        if (avg_error_) return kUnbound;
         return expr::to_term_id(
             expr::divide(sum(), Value::of_integer(static_cast<expr::Int>(count_))), terms);
       case AggregateKind::Min:
@@ -140,6 +142,24 @@ class Accumulator final : public Aggregator {
   }
 
  private:
+  // An element of the multiset that is an error (see the top of the file).
+  void add_error() {
+    switch (spec_.kind) {
+      case AggregateKind::Sum:
+      case AggregateKind::Min:
+      case AggregateKind::GroupConcat:
+        error_ = true;
+        break;
+      case AggregateKind::Avg:
+        avg_error_ = true;
+        break;
+      case AggregateKind::Count:
+      case AggregateKind::Max:
+      case AggregateKind::Sample:
+        break;
+    }
+  }
+
   // The aggregates that only look at terms: true when `id` was taken care of.
   bool add_id(TermId id, ExpressionContext& context) {
     const AggregateFactory::Spec& spec = spec_;
@@ -195,6 +215,7 @@ class Accumulator final : public Aggregator {
   expr::Int int_sum_ = 0;
   TermId best_ = kUnbound;
   bool error_ = false;
+  bool avg_error_ = false;  // AVG saw an error: its result unless COUNT stays 0
   std::unique_ptr<Extras> extras_;
 };
 
