@@ -72,10 +72,11 @@ Value fn_strlen(const Value& s) {
 }
 
 Value fn_substr(const Value& s, const Value& start, const Value* length) {
-  if (!s.is_string_literal() || !start.is_numeric()) return Value::error();
-  if (length != nullptr && !length->is_numeric()) return Value::error();
-  // fn:substring: the characters at positions p with round(start) <= p < round(start) +
-  // round(length), positions counted in code points from 1.
+  // 17.4.3.3 declares start and length xsd:integer (fn:substring takes doubles and rounds).
+  if (!s.is_string_literal() || start.type != Type::Integer) return Value::error();
+  if (length != nullptr && length->type != Type::Integer) return Value::error();
+  // fn:substring: the characters at positions p with start <= p < start + length, positions
+  // counted in code points from 1.
   double first = std::floor(to_double(start) + 0.5);
   double end = length == nullptr ? HUGE_VAL : first + std::floor(to_double(*length) + 0.5);
   std::string_view text = s.str.get();
