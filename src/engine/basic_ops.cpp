@@ -78,9 +78,9 @@ class ExtendIterator final : public RowIterator {
         TermId value = plan_.exprs[i].evaluate(out, ctx_.expr);
         TermId& cell = out[plan_.extend_slots[i]];
         // Already bound only through a seed (the parser forbids BIND to an in-scope
-        // variable): the substituted constant must agree.
+        // variable): as in a join, the value must agree, or be an error (unbound).
         if (cell != kUnbound) {
-          keep = value == cell;
+          keep = value == kUnbound || value == cell;
         } else {
           cell = value;  // an error leaves the variable unbound
         }

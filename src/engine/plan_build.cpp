@@ -299,8 +299,16 @@ PlanPtr Planner::plan(const Operator& op) {
       } else {
         node->certain = c->certain;
         node->maybe = c->maybe;
+        node->seedable = c->seedable;
         node->children.push_back(std::move(c));
       }
+      // Seeding equals joining when the expression reads only variables the pattern always
+      // binds (a seed cannot change their values) and no EXISTS: then BIND does not block
+      // binding passing. A seed that binds the target too is checked as a join would.
+      SlotSet read;
+      const SlotSet& bound = node->children[0]->certain;
+      node->seedable = node->seedable && pushable(op.exprs[0], read) &&
+                       std::includes(bound.begin(), bound.end(), read.begin(), read.end());
       node->extend_slots.push_back(slot);
       node->exprs.push_back(std::move(e));
       add_slot(node->maybe, slot);
