@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
 import { dataset_ntriples, generate_query, rng } from "../data/random_queries.mjs";
+import { NUMERIC, json_term, term_key, wrap_in_service } from "./lib/differential.mjs";
 
 const require = createRequire(import.meta.url);
 const oxigraph = require("oxigraph");
@@ -36,34 +37,6 @@ const MAX_ROWS = 2000;
 // reported like a wrong answer.
 const TIME_LIMIT_MS = 10000;
 const ENDPOINT = "https://random.sparql-mcp.test/sparql";
-const XSD = "http://www.w3.org/2001/XMLSchema#";
-const NUMERIC = new Set(["integer", "decimal", "double", "float"].map((t) => XSD + t));
-const SPECIAL = { INF: "INF", "-INF": "-INF", NaN: "NaN" };
-
-// The term as a comparable string; numbers by value (to 12 significant digits) within datatype,
-// because the lexical form of a computed number (1.0E0 or 1E0) is the implementation's choice.
-function term_key(t) {
-  if (!t) return "-";
-  if (t.type === "uri") return `<${t.value}>`;
-  if (t.type === "bnode") return "_:";
-  const datatype = t.datatype ?? (t["xml:lang"] ? "" : `${XSD}string`);
-  if (NUMERIC.has(datatype)) {
-    const value = SPECIAL[t.value] ?? (Number.isFinite(Number(t.value)) ? Number(Number(t.value).toPrecision(12)) : t.value);
-    return `${value}^^${datatype}`;
-  }
-  return `${JSON.stringify(t.value)}@${(t["xml:lang"] ?? "").toLowerCase()}^^${datatype}`;
-}
-
-// Oxigraph's terms in SPARQL JSON form.
-function json_term(term) {
-  if (!term) return undefined;
-  if (term.termType === "NamedNode") return { type: "uri", value: term.value };
-  if (term.termType === "BlankNode") return { type: "bnode", value: term.value };
-  const t = { type: "literal", value: term.value };
-  if (term.language) t["xml:lang"] = term.language;
-  else t.datatype = term.datatype.value;
-  return t;
-}
 
 // A MIN or MAX result (the generator names those variables ?x<n>) is compared by value only:
 // of equal numbers of different types (0 and 0.0E0) either is the right answer.
@@ -80,27 +53,6 @@ function minus(a, b) {
     if (n) left.set(k, n - 1);
     return !n;
   });
-}
-
-// Wraps the outermost WHERE group of `query` in SERVICE <endpoint> { ... }.
-function wrap_in_service(query, endpoint) {
-  const m = /\b(where|ask)\s*\{/i.exec(query.replace(/^PREFIX[^\n]*\n/gim, (line) => " ".repeat(line.length)));
-  if (!m) return undefined;
-  const open = m.index + m[0].length - 1;
-  let depth = 0;
-  let quote = null;
-  for (let i = open; i < query.length; ++i) {
-    const c = query[i];
-    if (quote) {
-      if (c === "\\") ++i;
-      else if (c === quote) quote = null;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === "{") ++depth;
-    else if (c === "}" && --depth === 0) {
-      return `${query.slice(0, open)}{ SERVICE <${endpoint}> ${query.slice(open, i + 1)} }${query.slice(i + 1)}`;
-    }
-  }
-  return undefined;
 }
 
 // Our answer as SPARQL JSON with every row: the tool shows as many rows as fit its text

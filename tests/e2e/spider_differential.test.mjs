@@ -19,6 +19,7 @@ import { connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
 import {
   BASE, generate_graph, ontology_file, read_ontology, read_queries,
 } from "../data/spider_instances.mjs";
+import { json_term, term_key, wrap_in_service } from "./lib/differential.mjs";
 
 const require = createRequire(import.meta.url);
 const oxigraph = require("oxigraph");
@@ -26,56 +27,10 @@ const oxigraph = require("oxigraph");
 // Other data for exploring: SPIDER_PER_CLASS=40 SPIDER_SEED=7 node --test ...
 const PER_CLASS = Number(process.env.SPIDER_PER_CLASS ?? 12);
 const SEED = Number(process.env.SPIDER_SEED ?? 20261123);
-const XSD = "http://www.w3.org/2001/XMLSchema#";
-const NUMERIC = new Set(["integer", "decimal", "double", "float", "long", "int", "short", "byte",
-  "nonNegativeInteger", "positiveInteger", "negativeInteger", "nonPositiveInteger",
-  "unsignedLong", "unsignedInt", "unsignedShort", "unsignedByte"].map((t) => XSD + t));
 const endpoint_of = (kg) => `https://spider.sparql-mcp.test/sparql/${kg}`;
-
-// The term as a comparable string; numbers by value (to 12 significant digits) within datatype.
-function term_key(t) {
-  if (!t) return "-";
-  if (t.type === "uri") return `<${t.value}>`;
-  if (t.type === "bnode") return "_:";
-  const datatype = t.datatype ?? (t["xml:lang"] ? "" : `${XSD}string`);
-  if (NUMERIC.has(datatype)) return `${Number(Number(t.value).toPrecision(12))}^^${datatype}`;
-  return `${JSON.stringify(t.value)}@${t["xml:lang"] ?? ""}^^${datatype}`;
-}
-
-// Oxigraph's terms in SPARQL JSON form.
-function json_term(term) {
-  if (!term) return undefined;
-  if (term.termType === "NamedNode") return { type: "uri", value: term.value };
-  if (term.termType === "BlankNode") return { type: "bnode", value: term.value };
-  const t = { type: "literal", value: term.value };
-  if (term.language) t["xml:lang"] = term.language;
-  else t.datatype = term.datatype.value;
-  return t;
-}
 
 function row_keys(rows, variables) {
   return rows.map((row) => variables.map((v) => term_key(row[v])).join(" | ")).sort();
-}
-
-// Wraps the WHERE pattern of `query` in SERVICE <endpoint> { ... }.
-function wrap_in_service(query, endpoint) {
-  const m = /\bwhere\s*\{/i.exec(query);
-  if (!m) return undefined;
-  const open = m.index + m[0].length - 1;
-  let depth = 0;
-  let quote = null;
-  for (let i = open; i < query.length; ++i) {
-    const c = query[i];
-    if (quote) {
-      if (c === "\\") ++i;
-      else if (c === quote) quote = null;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === "{") ++depth;
-    else if (c === "}" && --depth === 0) {
-      return `${query.slice(0, open)}{ SERVICE <${endpoint}> ${query.slice(open, i + 1)} }${query.slice(i + 1)}`;
-    }
-  }
-  return undefined;
 }
 
 const TRAILING_SLICE = /(\s+(limit|offset)\s+\d+)+\s*$/i;
