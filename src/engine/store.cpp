@@ -303,11 +303,7 @@ struct State {
         // mutex), as cursors do. Graph by graph: the graph-first index lists a triple once per
         // graph it is in, where a search over all of them would skip the copies.
         SordModelCopy copy;
-        SordModel* model = named_model;
-        if (private_models) {
-          copy = SordModelCopy::of(named_model);
-          model = copy.get();
-        }
+        SordModel* model = model_to_search(named_model, copy);
         for (TermId graph : graphs) {
           const SordQuad pattern = {nullptr, nullptr, nullptr, dictionary.node(graph)};
           SordIter* iter = find(model, pattern);
@@ -339,7 +335,15 @@ struct State {
     return it == graph_sizes.end() ? 0 : it->second;
   }
 
-  // `model`: a cursor's private copy when private_models, else the shared model.
+  // The model a reader searches: a private copy of `shared` in `copy` when private_models,
+  // else `shared` itself (then find/release take the mutex). `copy` must not move afterwards.
+  SordModel* model_to_search(SordModel* shared, SordModelCopy& copy) const {
+    if (!private_models) return shared;
+    copy = SordModelCopy::of(shared);
+    return copy.get();
+  }
+
+  // `model`: from model_to_search.
   SordIter* find(SordModel* model, const SordQuad pattern) const {
     if (private_models) return sord_find(model, pattern);
     std::lock_guard lock(sord_mutex);
@@ -371,11 +375,10 @@ class StoreCursor final : public QuadCursor {
  public:
   StoreCursor(const State& store, TermId s, TermId p, TermId o, SordModel* model,
               const TermId* graphs, std::size_t graph_count)
-      : store_(store), model_(model), graphs_(graphs), graph_count_(graph_count) {
-    if (store.private_models) {
-      private_model_ = SordModelCopy::of(model);
-      model_ = private_model_.get();
-    }
+      : store_(store),
+        model_(store.model_to_search(model, private_model_)),
+        graphs_(graphs),
+        graph_count_(graph_count) {
     ids_[0] = s;
     ids_[1] = p;
     ids_[2] = o;
@@ -423,6 +426,7 @@ class StoreCursor final : public QuadCursor {
   }
 
   const State& store_;
+  SordModelCopy private_model_{};  // what model_ points to when store_.private_models
   SordModel* model_;
   const TermId* graphs_;  // nullptr: the default model
   std::size_t graph_count_;
@@ -431,7 +435,6 @@ class StoreCursor final : public QuadCursor {
   TermId ids_[3];
   TermId graph_ = kDefaultGraph;
   SordQuad pattern_;
-  SordModelCopy private_model_{};  // what model_ points to when store_.private_models
   SordIter* iter_ = nullptr;
 };
 
