@@ -72,9 +72,9 @@ int run_query(const CommandLine& command_line) {
   nlohmann::json arguments = {{"query", query_text},
                               {"timeout_ms", settings.default_timeout.count()}};
   if (command_line.query_format) arguments["format"] = *command_line.query_format;
-  tools::ToolContext context;
+  mcp::ToolContext context;
   context.cancellation = std::make_shared<CancellationToken>();
-  tools::ToolResult result = tool->call(arguments, context);
+  mcp::ToolResult result = tool->call(arguments, context);
 
   std::string text;
   for (const nlohmann::json& block : result.content) {

@@ -31,7 +31,7 @@ int run_serve(const CommandLine& command_line) {
     return 1;
   }
 
-  std::vector<std::unique_ptr<tools::Tool>> tool_list;
+  std::vector<std::unique_ptr<mcp::Tool>> tool_list;
   tool_list.push_back(tools::make_list_endpoints_tool(runtime->catalogue));
   tool_list.push_back(tools::make_run_sparql_query_tool(runtime->catalogue, *runtime->sparql_client,
                                                         runtime->settings, runtime->local));

@@ -70,7 +70,7 @@ void Call::heartbeat() {
   send_progress_locked(value, last_message_.empty() ? std::string("still running") : last_message_);
 }
 
-void Call::log(tools::LogLevel level, const nlohmann::json& data) {
+void Call::log(LogLevel level, const nlohmann::json& data) {
   if (!channel_->log_enabled(level)) return;
   {
     std::lock_guard lock(mutex_);

@@ -40,7 +40,7 @@ class Call {
   // Sent by the ticker while the call runs: progress incremented, the last message repeated.
   void heartbeat();
   // ToolContext::log: a notifications/message if the session's level lets it through.
-  void log(tools::LogLevel level, const nlohmann::json& data);
+  void log(LogLevel level, const nlohmann::json& data);
 
   // Sends the response unless the call was cancelled; afterwards nothing more is sent for it.
   // Returns whether the response was sent.

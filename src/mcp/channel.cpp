@@ -8,7 +8,7 @@
 
 namespace sparqlmcp::mcp {
 
-Channel::Channel(Sink sink, tools::LogLevel level)
+Channel::Channel(Sink sink, LogLevel level)
     : sink_(std::move(sink)), level_(static_cast<int>(level)) {}
 
 bool Channel::send(const nlohmann::json& message, OutgoingMessage::Kind kind,

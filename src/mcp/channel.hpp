@@ -14,7 +14,7 @@ namespace sparqlmcp::mcp {
 class Channel {
  public:
   using Sink = std::function<void(const OutgoingMessage&)>;
-  Channel(Sink sink, tools::LogLevel level);
+  Channel(Sink sink, LogLevel level);
 
   // Sends `message` unless the channel is closed; returns whether it was handed to the sink.
   // `related` is the id of the request the message belongs to, or null.
@@ -24,8 +24,8 @@ class Channel {
   void close();
   bool closed() const;
 
-  void set_log_level(tools::LogLevel level) { level_.store(static_cast<int>(level)); }
-  bool log_enabled(tools::LogLevel level) const { return static_cast<int>(level) >= level_.load(); }
+  void set_log_level(LogLevel level) { level_.store(static_cast<int>(level)); }
+  bool log_enabled(LogLevel level) const { return static_cast<int>(level) >= level_.load(); }
 
  private:
   mutable std::mutex mutex_;

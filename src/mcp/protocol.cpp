@@ -21,14 +21,14 @@ constexpr std::array<const char*, 8> kLevelNames = {"debug", "info",     "notice
                                                     "error", "critical", "alert",  "emergency"};
 }
 
-const char* log_level_name(tools::LogLevel level) {
+const char* log_level_name(LogLevel level) {
   auto index = static_cast<std::size_t>(level);
   return index < kLevelNames.size() ? kLevelNames[index] : "info";
 }
 
-std::optional<tools::LogLevel> parse_log_level(std::string_view name) {
+std::optional<LogLevel> parse_log_level(std::string_view name) {
   for (std::size_t i = 0; i < kLevelNames.size(); ++i)
-    if (name == kLevelNames[i]) return static_cast<tools::LogLevel>(i);
+    if (name == kLevelNames[i]) return static_cast<LogLevel>(i);
   return std::nullopt;
 }
 

@@ -6,7 +6,7 @@
 
 namespace sparqlmcp::mcp {
 
-tools::Tool* ServerCore::find_tool(const std::string& name) const {
+Tool* ServerCore::find_tool(const std::string& name) const {
   for (const auto& tool : *tools)
     if (tool && tool->definition().name == name) return tool.get();
   return nullptr;
@@ -22,7 +22,7 @@ std::string ServerCore::tool_names() const {
   return names.empty() ? "(none)" : names;
 }
 
-Server::Server(ServerOptions options, std::vector<std::unique_ptr<tools::Tool>> tools,
+Server::Server(ServerOptions options, std::vector<std::unique_ptr<Tool>> tools,
                std::shared_ptr<const ResourceProvider> resources)
     : core_(std::make_unique<ServerCore>(std::move(options), std::move(tools),
                                          std::move(resources))) {}

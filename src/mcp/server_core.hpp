@@ -11,7 +11,7 @@
 
 namespace sparqlmcp::mcp {
 
-using ToolList = std::vector<std::unique_ptr<tools::Tool>>;
+using ToolList = std::vector<std::unique_ptr<Tool>>;
 
 struct ServerCore {
   ServerCore(ServerOptions options_in, ToolList tools_in,
@@ -22,7 +22,7 @@ struct ServerCore {
         pool(options.worker_threads, options.shutdown_grace),
         ticker(options.progress_interval) {}
 
-  tools::Tool* find_tool(const std::string& name) const;
+  Tool* find_tool(const std::string& name) const;
   std::string tool_names() const;  // "a, b, c" or "(none)"
 
   ServerOptions options;

@@ -392,7 +392,7 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
     arguments = given;
   }
   const std::string tool_name = name.get<std::string>();
-  tools::Tool* tool = server_.find_tool(tool_name);
+  Tool* tool = server_.find_tool(tool_name);
   if (!tool) {
     json available = json::array();
     for (const auto& t : *server_.tools)
@@ -436,39 +436,37 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
                      arguments = std::move(arguments)] { self->run_call(call, *tool, arguments); });
 }
 
-void SessionCore::run_call(const std::shared_ptr<Call>& call, tools::Tool& tool,
-                           const json& arguments) {
+void SessionCore::run_call(const std::shared_ptr<Call>& call, Tool& tool, const json& arguments) {
   if (call->cancelled()) {  // cancelled while queued, or the session closed
     call->finish(nullptr);
     call_done(call);
     return;
   }
-  tools::ToolContext context;
+  ToolContext context;
   context.cancellation = call->token();
   std::weak_ptr<Call> weak = call;
   context.report_progress = [weak](double progress, std::optional<double> total,
                                    const std::string& message) {
     if (auto c = weak.lock()) c->report_progress(progress, total, message);
   };
-  context.log = [weak](tools::LogLevel level, const json& data) {
+  context.log = [weak](LogLevel level, const json& data) {
     if (auto c = weak.lock()) c->log(level, data);
   };
 
-  tools::ToolResult result;
+  ToolResult result;
   try {
     result = tool.call(arguments, context);
   } catch (const Exception& e) {
     // The tool dispatcher is where an Error becomes an `isError: true` result.
     spdlog::error("mcp: tool {} threw: {}", call->tool_name(), e.what());
-    result =
-        tools::ToolResult::error("tool " + call->tool_name() + " failed: " + e.error().to_text());
+    result = ToolResult::error("tool " + call->tool_name() + " failed: " + e.error().to_text());
   } catch (const std::exception& e) {
     spdlog::error("mcp: tool {} threw: {}", call->tool_name(), e.what());
-    result = tools::ToolResult::error("tool " + call->tool_name() + " failed: " + e.what());
+    result = ToolResult::error("tool " + call->tool_name() + " failed: " + e.what());
   } catch (...) {
     spdlog::error("mcp: tool {} threw a non-standard exception", call->tool_name());
-    result = tools::ToolResult::error("tool " + call->tool_name() +
-                                      " failed with an unknown error; retry or report it");
+    result = ToolResult::error("tool " + call->tool_name() +
+                               " failed with an unknown error; retry or report it");
   }
   json response;
   try {
@@ -561,7 +559,7 @@ json SessionCore::handle_resources_read(const json& params) {
 
 json SessionCore::handle_set_level(const json& params) {
   const json& level = member_or_null(params, "level");
-  std::optional<tools::LogLevel> parsed;
+  std::optional<LogLevel> parsed;
   if (level.is_string()) parsed = parse_log_level(level.get<std::string>());
   if (!parsed)
     throw RpcError(ec::kInvalidParams,

@@ -50,8 +50,7 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   nlohmann::json handle_resources_read(const nlohmann::json& params);
   nlohmann::json handle_set_level(const nlohmann::json& params);
 
-  void run_call(const std::shared_ptr<Call>& call, tools::Tool& tool,
-                const nlohmann::json& arguments);
+  void run_call(const std::shared_ptr<Call>& call, Tool& tool, const nlohmann::json& arguments);
   void call_done(const std::shared_ptr<Call>& call);
   std::shared_ptr<Call> find_call(const nlohmann::json& id) const;
 

@@ -1,6 +1,6 @@
-#include "sparqlmcp/tools/tool.hpp"
+#include "sparqlmcp/mcp/tool.hpp"
 
-namespace sparqlmcp::tools {
+namespace sparqlmcp::mcp {
 
 nlohmann::json ToolDefinition::to_json() const {
   nlohmann::json tool = {{"name", name},
@@ -36,4 +36,4 @@ nlohmann::json ToolResult::to_json() const {
   return out;
 }
 
-}  // namespace sparqlmcp::tools
+}  // namespace sparqlmcp::mcp

@@ -5,8 +5,8 @@
 namespace sparqlmcp::tools {
 namespace {
 
-ToolDefinition list_endpoints_definition() {
-  ToolDefinition definition;
+mcp::ToolDefinition list_endpoints_definition() {
+  mcp::ToolDefinition definition;
   definition.name = "list_endpoints";
   definition.title = "List SPARQL endpoints";
   definition.description =
@@ -44,14 +44,14 @@ ToolDefinition list_endpoints_definition() {
   return definition;
 }
 
-class ListEndpointsTool final : public Tool {
+class ListEndpointsTool final : public mcp::Tool {
  public:
   explicit ListEndpointsTool(const catalogue::Catalogue& catalogue)
       : catalogue_(catalogue), definition_(list_endpoints_definition()) {}
 
-  const ToolDefinition& definition() const override { return definition_; }
+  const mcp::ToolDefinition& definition() const override { return definition_; }
 
-  ToolResult call(const nlohmann::json& arguments, ToolContext&) override {
+  mcp::ToolResult call(const nlohmann::json& arguments, mcp::ToolContext&) override {
     Arguments args(arguments, definition_.name);
     args.reject_unknown({"keyword"});
     std::string keyword = args.optional_string("keyword").value_or("");
@@ -80,18 +80,19 @@ class ListEndpointsTool final : public Tool {
       text = std::to_string(matches.size()) + " endpoint" + (matches.size() == 1 ? "" : "s") +
              " (id | endpoint IRI for SERVICE | title | description):\n" + text;
     }
-    return ToolResult::text(std::move(text), nlohmann::json{{"endpoints", std::move(endpoints)},
-                                                            {"total", matches.size()}});
+    return mcp::ToolResult::text(
+        std::move(text),
+        nlohmann::json{{"endpoints", std::move(endpoints)}, {"total", matches.size()}});
   }
 
  private:
   const catalogue::Catalogue& catalogue_;
-  ToolDefinition definition_;
+  mcp::ToolDefinition definition_;
 };
 
 }  // namespace
 
-std::unique_ptr<Tool> make_list_endpoints_tool(const catalogue::Catalogue& catalogue) {
+std::unique_ptr<mcp::Tool> make_list_endpoints_tool(const catalogue::Catalogue& catalogue) {
   return std::make_unique<ListEndpointsTool>(catalogue);
 }
 

@@ -51,8 +51,8 @@ std::pair<std::string, std::size_t> serialize_bounded(const results::QueryResult
 
 }  // namespace
 
-ToolResult render_solutions(const sparql::Query& query, results::QueryResults results,
-                            const AnswerFacts& facts, const OutputLimits& limits) {
+mcp::ToolResult render_solutions(const sparql::Query& query, results::QueryResults results,
+                                 const AnswerFacts& facts, const OutputLimits& limits) {
   std::vector<std::string> warnings = facts.warnings;
   const bool is_ask = results.kind == results::QueryResults::Kind::Boolean;
   nlohmann::json structured = base_structured(facts, is_ask ? "ask" : "select");
@@ -67,7 +67,7 @@ ToolResult render_solutions(const sparql::Query& query, results::QueryResults re
     std::string text = header_line(facts) + "\nASK result: " + (results.boolean ? "true" : "false");
     for (const std::string& warning : warnings)
       text += "\nWarning: " + warning;
-    return ToolResult::text(std::move(text), std::move(structured));
+    return mcp::ToolResult::text(std::move(text), std::move(structured));
   }
 
   const std::size_t received = results.rows.size();
@@ -138,11 +138,11 @@ ToolResult render_solutions(const sparql::Query& query, results::QueryResults re
   for (const std::string& warning : warnings)
     text += "Warning: " + warning + "\n";
   if (next_page) text += "Next page (ready to run):\n" + *next_page + "\n";
-  return ToolResult::text(std::move(text), std::move(structured));
+  return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 
-ToolResult render_graph(const std::vector<rdf::Triple>& triples, const AnswerFacts& facts,
-                        const OutputLimits& limits) {
+mcp::ToolResult render_graph(const std::vector<rdf::Triple>& triples, const AnswerFacts& facts,
+                             const OutputLimits& limits) {
   std::vector<std::string> warnings = facts.warnings;
   if (facts.body_truncated) {
     warnings.push_back(
@@ -176,7 +176,7 @@ ToolResult render_graph(const std::vector<rdf::Triple>& triples, const AnswerFac
   if (!text.empty() && text.back() != '\n') text += '\n';
   for (const std::string& warning : warnings)
     text += "Warning: " + warning + "\n";
-  return ToolResult::text(std::move(text), std::move(structured));
+  return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 
 nlohmann::json query_output_schema() {

@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sparqlmcp/mcp/tool.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/sparql/query.hpp"
-#include "sparqlmcp/tools/tool.hpp"
 
 namespace sparqlmcp::tools {
 
@@ -36,12 +36,12 @@ struct AnswerFacts {
 };
 
 // SELECT and ASK. `query` is the agent's original query (for the next-page query).
-ToolResult render_solutions(const sparql::Query& query, results::QueryResults results,
-                            const AnswerFacts& facts, const OutputLimits& limits);
+mcp::ToolResult render_solutions(const sparql::Query& query, results::QueryResults results,
+                                 const AnswerFacts& facts, const OutputLimits& limits);
 
 // CONSTRUCT and DESCRIBE.
-ToolResult render_graph(const std::vector<rdf::Triple>& triples, const AnswerFacts& facts,
-                        const OutputLimits& limits);
+mcp::ToolResult render_graph(const std::vector<rdf::Triple>& triples, const AnswerFacts& facts,
+                             const OutputLimits& limits);
 
 // The outputSchema of run_sparql_query.
 nlohmann::json query_output_schema();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "failure_text.hpp"
 #include "query_facts.hpp"
 #include "query_output.hpp"
 #include "query_routing.hpp"
@@ -26,8 +27,8 @@ bool is_graph_form(sparql::QueryForm form) {
   return form == sparql::QueryForm::Construct || form == sparql::QueryForm::Describe;
 }
 
-ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
-  ToolDefinition definition;
+mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
+  mcp::ToolDefinition definition;
   definition.name = "run_sparql_query";
   definition.title = "Run a SPARQL query";
   definition.description =
@@ -77,38 +78,7 @@ ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
   return definition;
 }
 
-std::string advice_for(const Error& error, const QuerySettings& settings) {
-  switch (error.kind) {
-    case ErrorKind::Timeout:
-      return " The query ran out of time: add a LIMIT, make the patterns more selective (bind "
-             "a class or a known IRI first), or raise " +
-             settings.timeout_option + ".";
-    case ErrorKind::Cancelled:
-      return "";
-    case ErrorKind::Remote:
-      if (error.remote && error.remote->http_status == 400) {
-        return " The endpoint rejected the query: read its message above, fix the query (prefixes, "
-               "syntax this endpoint supports) and try again.";
-      }
-      if (error.remote && error.remote->http_status == 0) {
-        return " The endpoint could not be reached; it may be down. Try again later or use "
-               "another endpoint.";
-      }
-      if (error.remote && error.remote->http_status >= 200 && error.remote->http_status < 300) {
-        return " The answer was not SPARQL results: check that the endpoint IRI is the SPARQL "
-               "service itself, or try a simpler query.";
-      }
-      if (error.remote && (error.remote->http_status == 401 || error.remote->http_status == 403)) {
-        return " The endpoint refused access; it may need credentials configured in the "
-               "catalogue (smcp:header).";
-      }
-      return " The endpoint failed to answer; try a simpler query, or try again later.";
-    default:
-      return "";
-  }
-}
-
-class RunSparqlQueryTool final : public Tool {
+class RunSparqlQueryTool final : public mcp::Tool {
  public:
   RunSparqlQueryTool(const catalogue::Catalogue& catalogue, http::SparqlProtocolClient& client,
                      QuerySettings settings, std::shared_ptr<const LocalEndpoints> local)
@@ -118,39 +88,18 @@ class RunSparqlQueryTool final : public Tool {
         settings_(settings),
         definition_(run_sparql_query_definition(settings_)) {}
 
-  const ToolDefinition& definition() const override { return definition_; }
+  const mcp::ToolDefinition& definition() const override { return definition_; }
 
-  ToolResult call(const nlohmann::json& arguments, ToolContext& context) override {
+  mcp::ToolResult call(const nlohmann::json& arguments, mcp::ToolContext& context) override {
     try {
       return run(arguments, context);
     } catch (const Exception& exception) {
-      return failure(exception.error());
+      return failure_result(exception.error(), settings_.timeout_option);
     }
   }
 
  private:
-  ToolResult failure(const Error& error) const {
-    std::string message;
-    switch (error.kind) {
-      case ErrorKind::Syntax:
-        message = error.span
-                      ? "SPARQL syntax error at line " + std::to_string(error.span->line) +
-                            ", column " + std::to_string(error.span->column) + ": " + error.message
-                      : "SPARQL syntax error: " + error.message;
-        break;
-      case ErrorKind::Cancelled:
-        message = "The query was cancelled.";
-        break;
-      default:
-        message = error.to_text();
-        break;
-    }
-    std::string advice = advice_for(error, settings_);
-    if (!advice.empty() && !message.empty() && message.back() != '.') message += '.';
-    return ToolResult::error(message + advice);
-  }
-
-  ToolResult run(const nlohmann::json& arguments, ToolContext& context) {
+  mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
     Arguments args(arguments, definition_.name);
     args.reject_unknown({"query", "format", "timeout_ms", "max_rows"});
     std::string query_text = args.required_string("query", "the SPARQL query text");
@@ -189,7 +138,7 @@ class RunSparqlQueryTool final : public Tool {
 
     if (!outcome.ok()) {
       if (outcome.error().kind == ErrorKind::Cancelled || !route.direct.silent) {
-        return failure(outcome.error());
+        return failure_result(outcome.error(), settings_.timeout_option);
       }
       return silent_failure(query, graph, facts, limits, outcome.error());
     }
@@ -207,10 +156,10 @@ class RunSparqlQueryTool final : public Tool {
 
   // An entry answered in-process: the unwrapped query is evaluated by the embedded engine over
   // the entry's store, with the same limits, flags and rendering as a remote answer.
-  ToolResult answer_locally(const sparql::Query& query, const DirectRoute& route, bool graph,
-                            const std::optional<std::string>& format,
-                            std::chrono::milliseconds timeout, const OutputLimits& limits,
-                            ToolContext& context) const {
+  mcp::ToolResult answer_locally(const sparql::Query& query, const DirectRoute& route, bool graph,
+                                 const std::optional<std::string>& format,
+                                 std::chrono::milliseconds timeout, const OutputLimits& limits,
+                                 mcp::ToolContext& context) const {
     AnswerFacts facts;
     facts.endpoint = route.endpoint.endpoint_iri;
     facts.route = "in-process";
@@ -362,8 +311,8 @@ class RunSparqlQueryTool final : public Tool {
 
   // SERVICE SILENT: a failing endpoint contributes the single empty solution (SPARQL 1.1
   // Federated Query, section 4).
-  static ToolResult silent_failure(const sparql::Query& query, bool graph, AnswerFacts facts,
-                                   const OutputLimits& limits, const Error& error) {
+  static mcp::ToolResult silent_failure(const sparql::Query& query, bool graph, AnswerFacts facts,
+                                        const OutputLimits& limits, const Error& error) {
     facts.warnings.push_back(
         "SERVICE SILENT: the endpoint failed and its failure was ignored as "
         "the query asked: " +
@@ -384,15 +333,15 @@ class RunSparqlQueryTool final : public Tool {
   http::SparqlProtocolClient& client_;
   std::shared_ptr<const LocalEndpoints> local_;
   QuerySettings settings_;
-  ToolDefinition definition_;
+  mcp::ToolDefinition definition_;
 };
 
 }  // namespace
 
-std::unique_ptr<Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
-                                                 http::SparqlProtocolClient& client,
-                                                 QuerySettings settings,
-                                                 std::shared_ptr<const LocalEndpoints> local) {
+std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
+                                                      http::SparqlProtocolClient& client,
+                                                      QuerySettings settings,
+                                                      std::shared_ptr<const LocalEndpoints> local) {
   return std::make_unique<RunSparqlQueryTool>(catalogue, client, settings, std::move(local));
 }
 

@@ -32,7 +32,7 @@ struct Fixture {
   explicit Fixture(mcp::ServerOptions options = make_options()) {
     auto sleep_tool = std::make_unique<SleepTool>();
     sleep = sleep_tool.get();
-    std::vector<std::unique_ptr<tools::Tool>> list;
+    std::vector<std::unique_ptr<mcp::Tool>> list;
     list.push_back(std::make_unique<EchoTool>());
     list.push_back(std::move(sleep_tool));
     list.push_back(std::make_unique<ThrowTool>());
@@ -592,21 +592,21 @@ TEST_CASE("close cancels running calls, waits for them and silences the session"
 
 TEST_CASE("close gives up on a tool that ignores cancellation after the grace period",
           "[mcp][integration]") {
-  class StubbornTool : public tools::Tool {
+  class StubbornTool : public mcp::Tool {
    public:
-    const tools::ToolDefinition& definition() const override { return definition_; }
-    tools::ToolResult call(const json&, tools::ToolContext&) override {
+    const mcp::ToolDefinition& definition() const override { return definition_; }
+    mcp::ToolResult call(const json&, mcp::ToolContext&) override {
       started = true;
       std::this_thread::sleep_for(400ms);
-      return tools::ToolResult::text("late");
+      return mcp::ToolResult::text("late");
     }
     std::atomic<bool> started{false};
-    tools::ToolDefinition definition_ = make_definition("stubborn");
+    mcp::ToolDefinition definition_ = make_definition("stubborn");
   };
   Recorder recorder;
   auto tool = std::make_unique<StubbornTool>();
   auto* stubborn = tool.get();
-  std::vector<std::unique_ptr<tools::Tool>> list;
+  std::vector<std::unique_ptr<mcp::Tool>> list;
   list.push_back(std::move(tool));
   mcp::ServerOptions options;
   options.shutdown_grace = 50ms;
@@ -680,7 +680,7 @@ TEST_CASE("Batches are refused under other protocol versions and when empty", "[
 
 TEST_CASE("The routing overload tells responses from notifications and names the request",
           "[mcp]") {
-  std::vector<std::unique_ptr<tools::Tool>> list;
+  std::vector<std::unique_ptr<mcp::Tool>> list;
   list.push_back(std::make_unique<ProgressTool>());
   mcp::Server server(mcp::ServerOptions{}, std::move(list), nullptr);
   std::mutex mutex;

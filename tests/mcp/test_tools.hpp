@@ -1,5 +1,5 @@
 #pragma once
-// Test doubles of the tools::Tool interface and a harness that records what a session sends.
+// Test doubles of the mcp::Tool interface and a harness that records what a session sends.
 // Shared by the mcp and transport tests.
 
 #include <atomic>
@@ -20,8 +20,8 @@ namespace sparqlmcp::mcp::testing {
 
 using nlohmann::json;
 
-inline tools::ToolDefinition make_definition(std::string name) {
-  tools::ToolDefinition d;
+inline mcp::ToolDefinition make_definition(std::string name) {
+  mcp::ToolDefinition d;
   d.name = std::move(name);
   d.title = d.name + " title";
   d.description = "test tool " + d.name;
@@ -31,23 +31,23 @@ inline tools::ToolDefinition make_definition(std::string name) {
 }
 
 // Returns its arguments as text and structured content.
-class EchoTool : public tools::Tool {
+class EchoTool : public mcp::Tool {
  public:
-  const tools::ToolDefinition& definition() const override { return definition_; }
-  tools::ToolResult call(const json& arguments, tools::ToolContext&) override {
-    return tools::ToolResult::text(arguments.dump(), arguments);
+  const mcp::ToolDefinition& definition() const override { return definition_; }
+  mcp::ToolResult call(const json& arguments, mcp::ToolContext&) override {
+    return mcp::ToolResult::text(arguments.dump(), arguments);
   }
 
  private:
-  tools::ToolDefinition definition_ = make_definition("echo");
+  mcp::ToolDefinition definition_ = make_definition("echo");
 };
 
 // Waits cooperatively until cancelled or released (bounded at 30 s), then returns a result, so
 // a test can check that a late result of a cancelled call is dropped.
-class SleepTool : public tools::Tool {
+class SleepTool : public mcp::Tool {
  public:
-  const tools::ToolDefinition& definition() const override { return definition_; }
-  tools::ToolResult call(const json& arguments, tools::ToolContext& context) override {
+  const mcp::ToolDefinition& definition() const override { return definition_; }
+  mcp::ToolResult call(const json& arguments, mcp::ToolContext& context) override {
     if (arguments.contains("message"))
       context.report_progress(0, std::nullopt, arguments["message"].get<std::string>());
     CancellationSubscription wake(context.cancellation, [this] { notify(); });
@@ -64,7 +64,7 @@ class SleepTool : public tools::Tool {
       ++finished_;
       changed_.notify_all();
     }
-    return tools::ToolResult::text(context.cancelled() ? "cancelled" : "slept");
+    return mcp::ToolResult::text(context.cancelled() ? "cancelled" : "slept");
   }
 
   void release() {
@@ -99,7 +99,7 @@ class SleepTool : public tools::Tool {
     std::lock_guard lock(mutex_);
     changed_.notify_all();
   }
-  tools::ToolDefinition definition_ = make_definition("sleep");
+  mcp::ToolDefinition definition_ = make_definition("sleep");
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   bool released_ = false;
@@ -107,47 +107,47 @@ class SleepTool : public tools::Tool {
 };
 
 // Throws an Exception when arguments.kind == "exception", otherwise a std::runtime_error.
-class ThrowTool : public tools::Tool {
+class ThrowTool : public mcp::Tool {
  public:
-  const tools::ToolDefinition& definition() const override { return definition_; }
-  tools::ToolResult call(const json& arguments, tools::ToolContext&) override {
+  const mcp::ToolDefinition& definition() const override { return definition_; }
+  mcp::ToolResult call(const json& arguments, mcp::ToolContext&) override {
     if (arguments.value("kind", "") == "exception")
       throw_error(ErrorKind::InvalidArgument, "the endpoint argument is missing");
     throw std::runtime_error("boom");
   }
 
  private:
-  tools::ToolDefinition definition_ = make_definition("throw");
+  mcp::ToolDefinition definition_ = make_definition("throw");
 };
 
 // Reports progress 1/3, 2/3, 2/3 again (not increasing) and 3/3, then returns.
-class ProgressTool : public tools::Tool {
+class ProgressTool : public mcp::Tool {
  public:
-  const tools::ToolDefinition& definition() const override { return definition_; }
-  tools::ToolResult call(const json&, tools::ToolContext& context) override {
+  const mcp::ToolDefinition& definition() const override { return definition_; }
+  mcp::ToolResult call(const json&, mcp::ToolContext& context) override {
     context.report_progress(1, 3, "step one");
     context.report_progress(2, 3, "step two");
     context.report_progress(2, 3, "step two again");
     context.report_progress(3, 3, "");
-    return tools::ToolResult::text("done");
+    return mcp::ToolResult::text("done");
   }
 
  private:
-  tools::ToolDefinition definition_ = make_definition("progress");
+  mcp::ToolDefinition definition_ = make_definition("progress");
 };
 
 // Logs one message at every level, debug to emergency.
-class LogTool : public tools::Tool {
+class LogTool : public mcp::Tool {
  public:
-  const tools::ToolDefinition& definition() const override { return definition_; }
-  tools::ToolResult call(const json&, tools::ToolContext& context) override {
+  const mcp::ToolDefinition& definition() const override { return definition_; }
+  mcp::ToolResult call(const json&, mcp::ToolContext& context) override {
     for (int level = 0; level < 8; ++level)
-      context.log(static_cast<tools::LogLevel>(level), json{{"n", level}});
-    return tools::ToolResult::text("logged");
+      context.log(static_cast<mcp::LogLevel>(level), json{{"n", level}});
+    return mcp::ToolResult::text("logged");
   }
 
  private:
-  tools::ToolDefinition definition_ = make_definition("log");
+  mcp::ToolDefinition definition_ = make_definition("log");
 };
 
 // Records every message a session sends (parsed), in order.

@@ -48,10 +48,10 @@ Error load_error(const fs::path& catalogue_file) {
   return {};
 }
 
-nlohmann::json call(tools::Tool& tool, nlohmann::json arguments) {
-  tools::ToolContext context;
+nlohmann::json call(mcp::Tool& tool, nlohmann::json arguments) {
+  mcp::ToolContext context;
   context.cancellation = std::make_shared<CancellationToken>();
-  tools::ToolResult result = tool.call(arguments, context);
+  mcp::ToolResult result = tool.call(arguments, context);
   nlohmann::json out = result.structured.value_or(nlohmann::json::object());
   out["is_error"] = result.is_error;
   out["text"] = result.content.at(0).value("text", "");

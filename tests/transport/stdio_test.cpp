@@ -18,7 +18,7 @@ struct Fixture {
   Fixture() {
     auto tool = std::make_unique<SleepTool>();
     sleep = tool.get();
-    std::vector<std::unique_ptr<tools::Tool>> list;
+    std::vector<std::unique_ptr<mcp::Tool>> list;
     list.push_back(std::make_unique<EchoTool>());
     list.push_back(std::move(tool));
     server = std::make_unique<mcp::Server>(mcp::ServerOptions{}, std::move(list), nullptr);

@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   options.info.version = "0.0.1";
   options.info.instructions = "Test server exposing the mcp module's test tools.";
   if (argc > 1) options.progress_interval = std::chrono::milliseconds(std::atoi(argv[1]));
-  std::vector<std::unique_ptr<tools::Tool>> list;
+  std::vector<std::unique_ptr<mcp::Tool>> list;
   list.push_back(std::make_unique<EchoTool>());
   list.push_back(std::make_unique<SleepTool>());
   list.push_back(std::make_unique<ThrowTool>());

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sparqlmcp/tools/tool.hpp"
+#include "sparqlmcp/mcp/tool.hpp"
 
 namespace sparqlmcp::mcp {
 
@@ -20,7 +20,7 @@ const std::vector<std::string>& supported_protocol_versions();
 std::string negotiate_protocol_version(std::string_view requested);
 
 // "debug", "info", "notice", "warning", "error", "critical", "alert", "emergency".
-const char* log_level_name(tools::LogLevel level);
-std::optional<tools::LogLevel> parse_log_level(std::string_view name);
+const char* log_level_name(LogLevel level);
+std::optional<LogLevel> parse_log_level(std::string_view name);
 
 }  // namespace sparqlmcp::mcp

@@ -24,7 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sparqlmcp/mcp/resource_provider.hpp"
-#include "sparqlmcp/tools/tool.hpp"
+#include "sparqlmcp/mcp/tool.hpp"
 
 namespace sparqlmcp::mcp {
 
@@ -46,7 +46,7 @@ struct ServerOptions {
   std::chrono::milliseconds shutdown_grace{2000};
   // Tool log messages below this level are not sent until the client calls logging/setLevel.
   // The specification lets the server choose before setLevel; "info" keeps debug chatter out.
-  tools::LogLevel default_log_level = tools::LogLevel::Info;
+  LogLevel default_log_level = LogLevel::Info;
 };
 
 // One message a session sends, with what a transport needs to route it (Streamable HTTP sends
@@ -65,7 +65,7 @@ struct ServerCore;
 
 class Server {
  public:
-  Server(ServerOptions options, std::vector<std::unique_ptr<tools::Tool>> tools,
+  Server(ServerOptions options, std::vector<std::unique_ptr<Tool>> tools,
          std::shared_ptr<const ResourceProvider> resources);
   ~Server();
   Server(const Server&) = delete;

@@ -13,7 +13,7 @@
 
 #include "sparqlmcp/util/cancellation.hpp"
 
-namespace sparqlmcp::tools {
+namespace sparqlmcp::mcp {
 
 // MCP tool annotations (hints for clients; see the MCP specification, "Tool annotations").
 struct ToolAnnotations {
@@ -75,4 +75,4 @@ class Tool {
   virtual ToolResult call(const nlohmann::json& arguments, ToolContext& context) = 0;
 };
 
-}  // namespace sparqlmcp::tools
+}  // namespace sparqlmcp::mcp

@@ -6,11 +6,11 @@
 #include <memory>
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
-#include "sparqlmcp/tools/tool.hpp"
+#include "sparqlmcp/mcp/tool.hpp"
 
 namespace sparqlmcp::tools {
 
 // The catalogue must outlive the tool.
-std::unique_ptr<Tool> make_list_endpoints_tool(const catalogue::Catalogue& catalogue);
+std::unique_ptr<mcp::Tool> make_list_endpoints_tool(const catalogue::Catalogue& catalogue);
 
 }  // namespace sparqlmcp::tools

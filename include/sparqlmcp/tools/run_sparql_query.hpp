@@ -11,8 +11,8 @@
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
+#include "sparqlmcp/mcp/tool.hpp"
 #include "sparqlmcp/tools/local_endpoints.hpp"
-#include "sparqlmcp/tools/tool.hpp"
 
 namespace sparqlmcp::tools {
 
@@ -34,9 +34,8 @@ struct QuerySettings {
 
 // `catalogue` and `client` must outlive the tool. `local` holds the stores of the entries
 // answered in-process (may be null when the catalogue has none).
-std::unique_ptr<Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
-                                                 http::SparqlProtocolClient& client,
-                                                 QuerySettings settings,
-                                                 std::shared_ptr<const LocalEndpoints> local = {});
+std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(
+    const catalogue::Catalogue& catalogue, http::SparqlProtocolClient& client,
+    QuerySettings settings, std::shared_ptr<const LocalEndpoints> local = {});
 
 }  // namespace sparqlmcp::tools
