@@ -79,6 +79,14 @@ std::optional<std::string> Arguments::optional_choice(
   fail(name, "'" + *value + "' is not one of: " + list);
 }
 
+std::optional<bool> Arguments::optional_boolean(std::string_view name) const {
+  const nlohmann::json* value = find(name);
+  if (value == nullptr) return std::nullopt;
+  if (value->is_boolean()) return value->get<bool>();
+  if (value->is_string() && (*value == "true" || *value == "false")) return *value == "true";
+  fail(name, "expected true or false, got " + json_type_name(*value));
+}
+
 std::optional<std::int64_t> Arguments::optional_integer(std::string_view name, std::int64_t min,
                                                         std::int64_t max) const {
   const nlohmann::json* value = find(name);

@@ -2,12 +2,10 @@
 
 #include <algorithm>
 
-#include "query_facts.hpp"
 #include "sparqlmcp/rdf/writer.hpp"
 #include "sparqlmcp/results/format.hpp"
 #include "sparqlmcp/results/serializer.hpp"
 #include "sparqlmcp/results/text_table.hpp"
-#include "sparqlmcp/sparql/service_analysis.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
@@ -17,19 +15,40 @@ std::string plural(std::size_t count, const char* noun) {
 }
 
 std::string header_line(const AnswerFacts& facts) {
+  if (facts.from_cache) {
+    return "Endpoint <" + facts.endpoint + ">: this page comes from the result cache (no new " +
+           "request; the answer was received " + std::to_string(facts.elapsed.count()) +
+           " ms before).";
+  }
   std::string line = "Endpoint <" + facts.endpoint + "> answered" +
                      (facts.route == "in-process" ? " (in-process, from its dumps)" : "") + " in " +
                      std::to_string(facts.elapsed.count()) + " ms";
   if (facts.attempts > 1) line += " after " + plural(facts.attempts, "attempt");
+  if (facts.requests > 1) line += " (" + plural(facts.requests, "request") + ")";
   return line + ".";
 }
 
 nlohmann::json base_structured(const AnswerFacts& facts, std::string_view form) {
-  return {{"endpoint", facts.endpoint},
-          {"route", facts.route},
-          {"query_form", form},
-          {"elapsed_ms", facts.elapsed.count()},
+  return {{"endpoint", facts.endpoint}, {"route", facts.route},
+          {"query_form", form},         {"elapsed_ms", facts.elapsed.count()},
+          {"requests", facts.requests}, {"from_cache", facts.from_cache},
           {"format", facts.format}};
+}
+
+// "12 rows" when exact, "at least 1001 rows" otherwise.
+std::string count_phrase(std::size_t at_hand, const AnswerFacts& facts, const char* noun) {
+  if (facts.exact_count) return plural(*facts.exact_count, noun);
+  return "At least " + plural(at_hand, noun);
+}
+
+// The count fields of structuredContent: an exact count or a lower bound, never both.
+void add_counts(nlohmann::json& structured, std::size_t at_hand, const AnswerFacts& facts,
+                const char* exact_name, const char* bound_name) {
+  if (facts.exact_count) {
+    structured[exact_name] = *facts.exact_count;
+  } else {
+    structured[bound_name] = at_hand;
+  }
 }
 
 // Serializes rows [0, count) of `results` in `format`, shrinking count until the text fits.
@@ -51,9 +70,9 @@ std::pair<std::string, std::size_t> serialize_bounded(const results::QueryResult
 
 }  // namespace
 
-mcp::ToolResult render_solutions(const sparql::Query& query, results::QueryResults results,
-                                 const AnswerFacts& facts, const OutputLimits& limits) {
-  std::vector<std::string> warnings = facts.warnings;
+mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFacts& facts,
+                                 const OutputLimits& limits, const NextPage& next_page) {
+  const std::vector<std::string>& warnings = facts.warnings;
   const bool is_ask = results.kind == results::QueryResults::Kind::Boolean;
   nlohmann::json structured = base_structured(facts, is_ask ? "ask" : "select");
 
@@ -64,27 +83,14 @@ mcp::ToolResult render_solutions(const sparql::Query& query, results::QueryResul
     structured["truncated"] = false;
     structured["possibly_incomplete"] = false;
     structured["warnings"] = warnings;
-    std::string text = header_line(facts) + "\nASK result: " + (results.boolean ? "true" : "false");
+    std::string text =
+        header_line(facts) + "\nASK result: " + (results.boolean ? "true" : "false") + "\n";
     for (const std::string& warning : warnings)
-      text += "\nWarning: " + warning;
+      text += "Warning: " + warning + "\n";
     return mcp::ToolResult::text(std::move(text), std::move(structured));
   }
 
-  const std::size_t received = results.rows.size();
-  const std::size_t cap = facts.result_cap.value_or(0);
-  const bool at_cap = cap != 0 && received == cap && !facts.body_truncated;
-  if (at_cap) {
-    warnings.push_back("the endpoint returned exactly " + std::to_string(cap) +
-                       " rows, its known result cap: the answer is probably incomplete. Add ORDER "
-                       "BY and page with LIMIT/OFFSET, or make the query more selective.");
-  }
-  if (facts.body_truncated) {
-    warnings.push_back("the response exceeded the size limit and was cut after " +
-                       plural(received, "complete row") +
-                       "; the total number of rows is unknown. Add LIMIT, select fewer columns "
-                       "or make the query more selective.");
-  }
-
+  const std::size_t at_hand = results.rows.size();
   // Rows shown: bounded by max_rows and by characters.
   std::string body;
   std::size_t shown = 0;
@@ -92,7 +98,7 @@ mcp::ToolResult render_solutions(const sparql::Query& query, results::QueryResul
       facts.format == "table" ? std::nullopt : results::results_format_from_name(facts.format);
   if (serialized_format) {
     auto [text, count] = serialize_bounded(
-        results, *serialized_format, std::min(limits.max_rows, received), limits.max_text_chars);
+        results, *serialized_format, std::min(limits.max_rows, at_hand), limits.max_text_chars);
     body = std::move(text);
     shown = count;
   } else {
@@ -104,51 +110,33 @@ mcp::ToolResult render_solutions(const sparql::Query& query, results::QueryResul
     body = std::move(table.text);
     shown = table.rows_shown;
   }
-  const bool truncated = shown < received || facts.body_truncated;
+  std::optional<std::string> next = shown > 0 ? next_page(shown) : std::nullopt;
+  const bool truncated = shown < at_hand || !facts.exact_count;
 
-  std::optional<std::string> next_page;
-  if (truncated && shown > 0) {
-    SliceBounds bounds = outer_slice(query);
-    std::uint64_t offset = bounds.offset.value_or(0) + shown;
-    std::optional<std::uint64_t> limit;
-    if (bounds.limit) limit = *bounds.limit > shown ? *bounds.limit - shown : 0;
-    if (!limit || *limit > 0) next_page = sparql::with_slice(query, offset, limit);
-  }
-
-  results::QueryResults shown_results = results;
-  shown_results.rows.resize(shown);
-  structured["results"] = results::to_json(shown_results);
-  if (!facts.body_truncated) structured["row_count"] = received;
-  structured["rows_received"] = received;
+  results.rows.resize(shown);
+  structured["results"] = results::to_json(results);
+  add_counts(structured, at_hand, facts, "row_count", "row_count_at_least");
+  structured["rows_received"] = at_hand;
   structured["rows_shown"] = shown;
   structured["truncated"] = truncated;
-  structured["possibly_incomplete"] = at_cap || facts.body_truncated;
-  if (next_page) structured["next_page_query"] = *next_page;
+  structured["possibly_incomplete"] = facts.possibly_incomplete;
+  if (next) structured["next_page_query"] = *next;
   structured["warnings"] = warnings;
 
-  std::string text = header_line(facts) + " ";
-  if (facts.body_truncated) {
-    text += "At least " + plural(received, "row") + " (response cut at the size limit)";
-  } else {
-    text += plural(received, "row");
-  }
-  text += shown < received ? "; showing the first " + std::to_string(shown) + ".\n" : ".\n";
+  std::string text = header_line(facts) + " " + count_phrase(at_hand, facts, "row");
+  text += shown < at_hand || (!facts.exact_count && next)
+              ? "; showing the first " + std::to_string(shown) + ".\n"
+              : ".\n";
   text += body;
   if (!text.empty() && text.back() != '\n') text += '\n';
   for (const std::string& warning : warnings)
     text += "Warning: " + warning + "\n";
-  if (next_page) text += "Next page (ready to run):\n" + *next_page + "\n";
+  if (next) text += "Next page (ready to run):\n" + *next + "\n";
   return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 
 mcp::ToolResult render_graph(const std::vector<rdf::Triple>& triples, const AnswerFacts& facts,
-                             const OutputLimits& limits) {
-  std::vector<std::string> warnings = facts.warnings;
-  if (facts.body_truncated) {
-    warnings.push_back(
-        "the response exceeded the size limit and was cut; only the triples that "
-        "arrived complete are shown. Add LIMIT or make the query more selective.");
-  }
+                             const OutputLimits& limits, const NextPage& next_page) {
   // Bound the output by characters: halve the number of triples until it fits.
   std::size_t count = triples.size();
   std::string rdf_text;
@@ -159,23 +147,29 @@ mcp::ToolResult render_graph(const std::vector<rdf::Triple>& triples, const Answ
     if (rdf_text.size() <= limits.max_text_chars || count == 0) break;
     count /= 2;
   }
-  const bool truncated = count < triples.size() || facts.body_truncated;
+  std::optional<std::string> next = count > 0 ? next_page(count) : std::nullopt;
+  const bool truncated = count < triples.size() || !facts.exact_count;
+  std::vector<std::string> warnings = facts.warnings;
   if (count < triples.size()) {
-    warnings.push_back("only " + plural(count, "triple") + " of " + std::to_string(triples.size()) +
-                       " fit in the output; add LIMIT/OFFSET to the query to page through them.");
+    warnings.push_back("only " + plural(count, "triple") + " of the " +
+                       std::to_string(triples.size()) +
+                       " at hand fit in the output; run the next-part query for the rest.");
   }
   nlohmann::json structured = base_structured(facts, "construct");
   structured["rdf"] = rdf_text;
-  structured["triple_count"] = triples.size();
+  add_counts(structured, triples.size(), facts, "triple_count", "triple_count_at_least");
   structured["triples_shown"] = count;
   structured["truncated"] = truncated;
-  structured["possibly_incomplete"] = facts.body_truncated;
+  structured["possibly_incomplete"] = facts.possibly_incomplete;
+  if (next) structured["next_page_query"] = *next;
   structured["warnings"] = warnings;
 
-  std::string text = header_line(facts) + " " + plural(triples.size(), "triple") + ".\n" + rdf_text;
+  std::string text =
+      header_line(facts) + " " + count_phrase(triples.size(), facts, "triple") + ".\n" + rdf_text;
   if (!text.empty() && text.back() != '\n') text += '\n';
   for (const std::string& warning : warnings)
     text += "Warning: " + warning + "\n";
+  if (next) text += "Next part (ready to run):\n" + *next + "\n";
   return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 
@@ -195,15 +189,30 @@ nlohmann::json query_output_schema() {
         {"results",
          {{"type", "object"}, {"description", "SPARQL 1.1 JSON results (only the rows shown)."}}},
         {"rdf", {{"type", "string"}, {"description", "CONSTRUCT/DESCRIBE result graph."}}},
-        {"row_count", {{"type", "integer"}, {"description", "Total rows, when known."}}},
+        {"row_count",
+         {{"type", "integer"},
+          {"description", "The exact number of rows the query returns; absent when not known."}}},
+        {"row_count_at_least",
+         {{"type", "integer"},
+          {"description",
+           "When the exact number is not known: the query returns at least this many rows "
+           "(pass count: true for the exact number)."}}},
+        {"requests",
+         {{"type", "integer"}, {"description", "Requests made for this call (0: from cache)."}}},
+        {"from_cache",
+         {{"type", "boolean"},
+          {"description", "This page was served from the result cache of an earlier call."}}},
         {"rows_received", {{"type", "integer"}}},
         {"rows_shown", {{"type", "integer"}}},
         {"triple_count", {{"type", "integer"}}},
+        {"triple_count_at_least", {{"type", "integer"}}},
         {"triples_shown", {{"type", "integer"}}},
         {"truncated", {{"type", "boolean"}}},
         {"possibly_incomplete",
          {{"type", "boolean"},
-          {"description", "The endpoint may have cut the result (row cap or size limit)."}}},
+          {"description",
+           "The endpoint may have cut the result (row cap or size limit): later pages may not "
+           "bring the rest."}}},
         {"next_page_query", {{"type", "string"}}},
         {"warnings", {{"type", "array"}, {"items", {{"type", "string"}}}}}}},
       {"required", {"endpoint", "route", "elapsed_ms", "truncated", "warnings"}}};

@@ -3,6 +3,7 @@
 // text block, SPARQL JSON as structuredContent, and the flags that say what was left out.
 
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -27,21 +28,31 @@ struct AnswerFacts {
   std::string endpoint;
   std::string route = "direct";  // "direct" (sent to the endpoint) or "in-process" (dumps)
   std::chrono::milliseconds elapsed{0};
-  int attempts = 1;
-  std::string format;                     // as requested: json, xml, csv, tsv, turtle, ntriples
-  bool body_truncated = false;            // the response hit the byte limit
-  std::optional<std::size_t> result_cap;  // the endpoint's known row cap
+  int attempts = 1;  // HTTP exchanges of the last request (1 + retries)
+  int requests = 1;  // requests made for this call (0 when served from the result cache)
+  bool from_cache = false;
+  std::string format;  // as requested: json, xml, csv, tsv, turtle, ntriples
+  // The exact number of rows (triples) the query returns, when known. Otherwise the rows at
+  // hand are a lower bound.
+  std::optional<std::size_t> exact_count;
+  // The source may have cut the answer (a row cap, the byte limit): the rows at hand may not be
+  // followed by the rest even on the next page.
+  bool possibly_incomplete = false;
   std::vector<std::string> warnings;
   std::vector<std::pair<std::string, std::string>> prefixes;  // for compact IRIs
 };
 
-// SELECT and ASK. `query` is the agent's original query (for the next-page query).
-mcp::ToolResult render_solutions(const sparql::Query& query, results::QueryResults results,
-                                 const AnswerFacts& facts, const OutputLimits& limits);
+// The next-page query for a page that showed `shown` rows (triples) of those at hand, or
+// nullopt when nothing follows. Called once, after the rows shown are decided.
+using NextPage = std::function<std::optional<std::string>(std::size_t shown)>;
 
-// CONSTRUCT and DESCRIBE.
+// SELECT and ASK: `results` holds the rows at hand from the first row of this page.
+mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFacts& facts,
+                                 const OutputLimits& limits, const NextPage& next_page);
+
+// CONSTRUCT and DESCRIBE: `triples` from the first triple of this part.
 mcp::ToolResult render_graph(const std::vector<rdf::Triple>& triples, const AnswerFacts& facts,
-                             const OutputLimits& limits);
+                             const OutputLimits& limits, const NextPage& next_page);
 
 // The outputSchema of run_sparql_query.
 nlohmann::json query_output_schema();

@@ -1,25 +1,23 @@
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "failure_text.hpp"
+#include "page_cache.hpp"
+#include "paging.hpp"
 #include "query_facts.hpp"
 #include "query_output.hpp"
 #include "query_routing.hpp"
-#include "sparqlmcp/engine/evaluator.hpp"
-#include "sparqlmcp/rdf/reader.hpp"
-#include "sparqlmcp/results/format.hpp"
-#include "sparqlmcp/results/parser.hpp"
+#include "query_source.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
-#include "truncated_results.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
 
-constexpr std::string_view kGraphAccept =
-    "application/n-triples, text/turtle;q=0.9, application/n-quads;q=0.5, "
-    "application/trig;q=0.4, text/plain;q=0.2";
+using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kMaxRowsHeldPerCall = 5'000'000;
 
@@ -37,9 +35,11 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
       "from list_endpoints; the server sends the pattern straight to that endpoint. Declare every "
       "prefix you use (PREFIX wdt: <...>). Results come back as a compact table (first " +
       std::to_string(settings.default_max_rows) +
-      " rows by default) plus SPARQL JSON in structuredContent; when rows are cut, the result "
-      "says so and gives a ready-to-run query for the next page. Queries with several SERVICE "
-      "clauses (federation) are not supported yet.";
+      " rows by default) plus SPARQL JSON in structuredContent. Counts are exact or said to be "
+      "lower bounds ('at least N rows'; pass count: true for the exact number). When rows are "
+      "cut, the result gives a ready-to-run next_page_query: run it for the next page (served "
+      "from a cache, every row once). Queries with several SERVICE clauses (federation) are not "
+      "supported yet.";
   definition.input_schema = {
       {"type", "object"},
       {"properties",
@@ -67,7 +67,12 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
           {"minimum", 1},
           {"maximum", settings.max_rows_limit},
           {"description", "Rows to show (default " + std::to_string(settings.default_max_rows) +
-                              "); the rest is reported as truncated with a next-page query."}}}}},
+                              "); the rest is reported as truncated with a next-page query."}}},
+        {"count",
+         {{"type", "boolean"},
+          {"description",
+           "Also count the query's rows exactly (a COUNT query within the time limit), when "
+           "the page alone cannot tell the total."}}}}},
       {"required", {"query"}},
       {"additionalProperties", false}};
   definition.output_schema = query_output_schema();
@@ -86,7 +91,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
         client_(client),
         local_(std::move(local)),
         settings_(settings),
-        definition_(run_sparql_query_definition(settings_)) {}
+        definition_(run_sparql_query_definition(settings_)),
+        cache_(settings_.page_cache_bytes, settings_.page_cache_ttl) {}
 
   const mcp::ToolDefinition& definition() const override { return definition_; }
 
@@ -99,107 +105,349 @@ class RunSparqlQueryTool final : public mcp::Tool {
   }
 
  private:
+  // One call: the agent's query, where it goes and what was asked of the output.
+  struct Call {
+    std::string text;  // as the agent sent it
+    sparql::Query query;
+    sparql::Query inner;  // the SERVICE body as the query sent to the source
+    std::unique_ptr<QuerySource> source;
+    OutputLimits limits;
+    bool count = false;
+    bool silent = false;
+    Clock::time_point started;
+    Clock::time_point deadline;
+    AnswerFacts facts;
+  };
+
   mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
     Arguments args(arguments, definition_.name);
-    args.reject_unknown({"query", "format", "timeout_ms", "max_rows"});
-    std::string query_text = args.required_string("query", "the SPARQL query text");
+    args.reject_unknown({"query", "format", "timeout_ms", "max_rows", "count"});
+    Call call;
+    call.text = args.required_string("query", "the SPARQL query text");
     std::optional<std::string> format = args.optional_choice(
         "format", {"table", "json", "xml", "csv", "tsv", "turtle", "ntriples"});
     auto timeout = std::chrono::milliseconds(
         args.optional_integer("timeout_ms", 100, settings_.max_timeout.count())
             .value_or(settings_.default_timeout.count()));
-    auto max_rows = static_cast<std::size_t>(
+    call.limits.max_rows = static_cast<std::size_t>(
         args.optional_integer("max_rows", 1, static_cast<std::int64_t>(settings_.max_rows_limit))
             .value_or(static_cast<std::int64_t>(settings_.default_max_rows)));
+    call.limits.max_text_chars = settings_.max_text_chars;
+    call.count = args.optional_boolean("count").value_or(false);
+    call.started = Clock::now();
+    call.deadline = call.started + timeout;
 
-    sparql::Query query = sparql::parse_query(query_text);
-    const bool graph = is_graph_form(query.form());
+    call.query = sparql::parse_query(call.text);
+    const bool graph = is_graph_form(call.query.form());
     if (format) check_format_fits(*format, graph);
-    DirectRoute route = plan_direct_route(query, catalogue_, settings_.allow_any_endpoint);
-    OutputLimits limits{max_rows, settings_.max_text_chars};
-    if (route.endpoint.answered_locally) {
-      return answer_locally(query, route, graph, format, timeout, limits, context);
-    }
+    DirectRoute route = plan_direct_route(call.query, catalogue_, settings_.allow_any_endpoint);
+    call.inner = sparql::parse_query(route.direct.query_text);
+    call.source = make_source(route.endpoint);
+    call.silent = route.direct.silent;
+    call.facts.endpoint = route.endpoint.endpoint_iri;
+    call.facts.route = call.source->route();
+    call.facts.format = format.value_or(graph ? "turtle" : "table");
+    call.facts.prefixes = query_prefixes(call.query);
+    call.facts.requests = 0;
 
-    http::SparqlEndpointConfig config = endpoint_config(route.endpoint, timeout);
-    if (context.report_progress) {
-      context.report_progress(0, std::nullopt, "sending the query to <" + config.endpoint + ">");
+    try {
+      if (graph) return answer_graph(call, context);
+      if (call.query.form() == sparql::QueryForm::Ask) return answer_ask(call, context);
+      return answer_select(call, context);
+    } catch (const Exception& exception) {
+      if (exception.error().kind == ErrorKind::Cancelled || !call.silent) throw;
+      return silent_failure(call, exception.error());
     }
-    std::string accept =
-        graph ? std::string(kGraphAccept) : std::string(results::results_accept_header());
-    Outcome<http::SparqlResponse> outcome =
-        client_.query(config, route.direct.query_text, accept, context.cancellation);
-
-    AnswerFacts facts;
-    facts.endpoint = route.endpoint.endpoint_iri;
-    facts.format = format.value_or(graph ? "turtle" : "table");
-    facts.result_cap = route.endpoint.settings.result_cap.value_or(settings_.assumed_result_cap);
-    facts.prefixes = query_prefixes(query);
-
-    if (!outcome.ok()) {
-      if (outcome.error().kind == ErrorKind::Cancelled || !route.direct.silent) {
-        return failure_result(outcome.error(), settings_.timeout_option);
-      }
-      return silent_failure(query, graph, facts, limits, outcome.error());
-    }
-    http::SparqlResponse& response = outcome.value();
-    facts.elapsed = response.elapsed;
-    facts.attempts = response.attempts;
-    facts.body_truncated = response.truncated;
-    if (context.report_progress) {
-      context.report_progress(1, std::nullopt,
-                              "parsing " + std::to_string(response.body.size()) + " bytes");
-    }
-    if (graph) return render_graph(parse_graph(response), facts, limits);
-    return render_solutions(query, parse_solutions(response), facts, limits);
   }
 
-  // An entry answered in-process: the unwrapped query is evaluated by the embedded engine over
-  // the entry's store, with the same limits, flags and rendering as a remote answer.
-  mcp::ToolResult answer_locally(const sparql::Query& query, const DirectRoute& route, bool graph,
-                                 const std::optional<std::string>& format,
-                                 std::chrono::milliseconds timeout, const OutputLimits& limits,
-                                 mcp::ToolContext& context) const {
-    AnswerFacts facts;
-    facts.endpoint = route.endpoint.endpoint_iri;
-    facts.route = "in-process";
-    facts.format = format.value_or(graph ? "turtle" : "table");
-    facts.prefixes = query_prefixes(query);
-    const engine::Store* store = local_ ? local_->find(route.endpoint) : nullptr;
+  std::unique_ptr<QuerySource> make_source(const catalogue::Endpoint& endpoint) const {
+    if (!endpoint.answered_locally) {
+      return make_remote_source(endpoint, client_,
+                                {settings_.max_response_bytes, settings_.assumed_result_cap});
+    }
+    const engine::Store* store = local_ ? local_->find(endpoint) : nullptr;
     if (store == nullptr) {
-      throw_error(ErrorKind::Internal, "catalogue entry '" + route.endpoint.id +
+      throw_error(ErrorKind::Internal, "catalogue entry '" + endpoint.id +
                                            "' should be answered in-process but its dumps "
                                            "were not loaded at start-up");
     }
+    // Every SELECT request carries a LIMIT of at most max_rows_limit + 1 rows; the engine's cap
+    // only guards queries without one.
+    return make_in_process_source(
+        *store, {std::max(settings_.assumed_result_cap, settings_.max_rows_limit + 1),
+                 kMaxRowsHeldPerCall});
+  }
+
+  // One request to the source, counted and timed in the call's facts.
+  SourceAnswer request(Call& call, const sparql::Query& query, mcp::ToolContext& context) const {
     if (context.report_progress) {
-      context.report_progress(0, std::nullopt,
-                              "evaluating the query in-process on '" + route.endpoint.id + "'");
+      context.report_progress(
+          call.facts.requests, std::nullopt,
+          call.facts.route == "in-process"
+              ? "evaluating the query in-process on <" + call.facts.endpoint + ">"
+              : "sending the query to <" + call.facts.endpoint + ">");
     }
-    auto started = std::chrono::steady_clock::now();
-    engine::EvaluationOptions options;
-    options.deadline = started + timeout;
-    options.cancellation = context.cancellation;
-    options.max_result_rows = settings_.assumed_result_cap;
-    // Several calls may run at once on the worker pool: a runaway ORDER BY or GROUP BY stops
-    // at a few hundred MiB instead of the engine's default budget.
-    options.max_rows_in_memory = kMaxRowsHeldPerCall;
-    // Dumps of named graphs are queried like a public endpoint: the default graph is the
-    // merge of all graphs, GRAPH still selects one.
-    options.union_default_graph = true;
-    engine::QueryOutcome outcome;
+    ++call.facts.requests;
+    SourceAnswer answer = call.source->run(query, call.deadline, context);
+    call.facts.attempts = answer.attempts;
+    call.facts.elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - call.started);
+    return answer;
+  }
+
+  static void log_warning(mcp::ToolContext& context, const std::string& message) {
+    if (context.log) context.log(mcp::LogLevel::Warning, message);
+  }
+
+  mcp::ToolResult answer_ask(Call& call, mcp::ToolContext& context) const {
+    SourceAnswer answer = request(call, call.inner, context);
+    return render_solutions(std::move(answer.solutions), call.facts, call.limits,
+                            [](std::size_t) { return std::nullopt; });
+  }
+
+  // SELECT: the page starts at the query's own OFFSET; the request asks for the rows shown plus
+  // a bounded prefetch and one more row, which tells whether anything follows.
+  mcp::ToolResult answer_select(Call& call, mcp::ToolContext& context) {
+    const std::string key = cache_key(call.text);
+    if (std::optional<CachedAnswer> cached = cache_.find(key);
+        cached && !cached->graph &&
+        (cached->complete || cached->solutions.rows.size() > call.limits.max_rows)) {
+      return serve_cached_page(call, std::move(*cached), context);
+    }
+
+    const SliceBounds slice = outer_slice(call.inner);
+    const std::size_t page_rows = std::max(call.limits.max_rows, settings_.prefetch_rows);
+    // Never ask for more than the source returns per request: a larger LIMIT would be cut
+    // silently, and endpoints refuse to sort beyond their cap.
+    const RowCap cap = call.source->row_cap();
+    std::uint64_t limit =
+        std::min<std::uint64_t>(page_rows + 1, std::max<std::size_t>(cap.rows, 1));
+    bool ends_at_own_limit = false;
+    if (slice.limit && *slice.limit <= limit) {
+      limit = *slice.limit;
+      ends_at_own_limit = true;
+    }
+    // An endpoint may return rows in another order each time: pages of an ordered query get
+    // tie-breakers from the start; an unordered one is ordered only when it needs more than
+    // one request (below), since sorting a large answer may cost the endpoint much more.
+    const bool stable = call.source->stable_order();
+    const bool order_was_added = has_order_marker(call.text);
+    bool ordered = !stable && has_order_by(call.inner);
+    auto request_for = [&](bool total_order) {
+      sparql::ast::SelectQuery syntax = call.inner.syntax();
+      if (total_order) {
+        syntax = with_total_order(call.inner);
+      } else if (order_was_added) {
+        syntax.order_by.clear();
+      }
+      return sparql::parse_query(serialize_sliced(call.inner, syntax, slice.offset, limit));
+    };
+    std::vector<std::string> notes;
+    SourceAnswer answer;
+    if (ordered) {
+      try {
+        answer = request(call, request_for(true), context);
+      } catch (const Exception& exception) {
+        if (exception.error().kind != ErrorKind::Remote) throw;
+        answer = request(call, request_for(false), context);
+        ordered = false;
+        notes.push_back(order_refused(exception.error()));
+      }
+    } else {
+      answer = request(call, request_for(false), context);
+    }
+    Completeness state = completeness(answer, limit, ends_at_own_limit, cap);
+
+    if (!state.complete && !stable && !ordered && notes.empty()) {
+      // More rows than one request brings: page in one total order, which the endpoint must
+      // respect, so that no row is shown twice or skipped.
+      try {
+        answer = request(call, request_for(true), context);
+        state = completeness(answer, limit, ends_at_own_limit, cap);
+        ordered = true;
+      } catch (const Exception& exception) {
+        const ErrorKind kind = exception.error().kind;
+        if (kind != ErrorKind::Remote && kind != ErrorKind::Timeout) throw;
+        notes.push_back(order_refused(exception.error()));
+      }
+    }
+    std::vector<std::string> warnings = std::move(state.warnings);
+    warnings.insert(warnings.end(), notes.begin(), notes.end());
+    for (const std::string& warning : warnings)
+      log_warning(context, warning);
+
+    CachedAnswer page;
+    page.endpoint = call.facts.endpoint;
+    page.route = call.facts.route;
+    page.solutions = std::move(answer.solutions);
+    page.complete = state.complete;
+    page.possibly_incomplete = state.possibly_incomplete;
+    page.ordered = ordered;
+    page.order_added = ordered && (order_was_added || !has_order_by(call.inner));
+    call.facts.warnings = warnings;
+    return render_page(call, std::move(page), context);
+  }
+
+  static std::string order_refused(const Error& error) {
+    return "the endpoint could not sort the answer for stable paging (" + error.to_text() +
+           "): later pages are fetched without an order and may repeat or miss rows; add "
+           "your own ORDER BY over a few selective variables, or a narrower pattern.";
+  }
+
+  mcp::ToolResult serve_cached_page(Call& call, CachedAnswer cached, mcp::ToolContext& context) {
+    call.facts.from_cache = true;
+    call.facts.elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - call.started);
+    call.facts.warnings = cached.warnings;
+    return render_page(call, std::move(cached), context);
+  }
+
+  // Renders the rows at hand from the page's first row, hands out the next-page query and keeps
+  // the rows after the page in the cache under it.
+  mcp::ToolResult render_page(Call& call, CachedAnswer page, mcp::ToolContext& context) {
+    if (page.complete && !page.possibly_incomplete) {
+      call.facts.exact_count = page.solutions.rows.size();
+    }
+    call.facts.possibly_incomplete = page.possibly_incomplete;
+    if (call.count && !call.facts.exact_count) count_rows(call, context);
+
+    const SliceBounds slice = outer_slice(call.query);
+    sparql::ast::SelectQuery paged_syntax =
+        page.ordered ? with_total_order(call.query) : call.query.syntax();
+    if (!page.ordered && has_order_marker(call.text)) paged_syntax.order_by.clear();
+    results::QueryResults rows = page.solutions;
+    NextPage next_page = [&](std::size_t shown) -> std::optional<std::string> {
+      const std::size_t at_hand = page.solutions.rows.size();
+      if (shown >= at_hand && page.complete) return std::nullopt;
+      std::optional<std::uint64_t> limit;
+      if (slice.limit) {
+        if (*slice.limit <= shown) return std::nullopt;
+        limit = *slice.limit - shown;
+      }
+      std::string next =
+          serialize_sliced(call.query, paged_syntax, slice.offset.value_or(0) + shown, limit);
+      if (page.order_added) next = with_order_marker(next);
+      if (shown < at_hand) {
+        CachedAnswer rest = page;
+        rest.solutions.rows.erase(rest.solutions.rows.begin(),
+                                  rest.solutions.rows.begin() + static_cast<long>(shown));
+        rest.warnings = call.facts.warnings;
+        cache_.put(cache_key(next), std::move(rest));
+      }
+      return next;
+    };
+    return render_solutions(std::move(rows), call.facts, call.limits, next_page);
+  }
+
+  struct Completeness {
+    bool complete = false;             // nothing follows the rows received
+    bool possibly_incomplete = false;  // the source may have cut them
+    std::vector<std::string> warnings;
+  };
+
+  Completeness completeness(const SourceAnswer& answer, std::uint64_t limit, bool ends_at_own_limit,
+                            RowCap cap) const {
+    Completeness state;
+    const std::size_t received = answer.solutions.rows.size();
+    if (answer.body_truncated) {
+      state.possibly_incomplete = true;
+      state.warnings.push_back(
+          "the response exceeded the size limit and was cut after " + std::to_string(received) +
+          " complete rows; the total number of rows is unknown. Add LIMIT, select fewer columns "
+          "or make the query more selective.");
+    } else if (answer.stopped_at_cap) {
+      state.possibly_incomplete = true;
+      state.warnings.push_back("the in-process engine stopped at its cap of " +
+                               std::to_string(received) +
+                               " rows; add LIMIT or make the query more selective.");
+    } else if (received < limit || ends_at_own_limit) {
+      state.complete = true;
+    } else if (limit >= cap.rows) {
+      // As many rows as the source returns per request: more may exist.
+      state.possibly_incomplete = true;
+      state.warnings.push_back(
+          "the endpoint returned " + std::to_string(received) + " rows, " +
+          (cap.declared ? "its result cap (smcp:resultCap in the catalogue)"
+                        : "the result cap common on public endpoints (assumed: the catalogue "
+                          "declares none)") +
+          ", so more rows may exist. The next-page query continues after the rows shown; "
+          "count: true gives the exact number.");
+    }
+    return state;
+  }
+
+  // count: true. The exact number of rows of the page's query, by a COUNT query to the same
+  // source within what remains of the time limit; a failure leaves the lower bound and a note.
+  void count_rows(Call& call, mcp::ToolContext& context) const {
     try {
-      sparql::Query local_query = sparql::parse_query(route.direct.query_text);
-      outcome = engine::evaluate_query(local_query, *store, options);
+      std::string var;
+      sparql::Query count_query = sparql::parse_query(count_query_text(call.inner, var));
+      SourceAnswer answer = request(call, count_query, context);
+      const auto& vars = answer.solutions.variables;
+      auto column = std::find(vars.begin(), vars.end(), var);
+      if (column == vars.end() || answer.solutions.rows.size() != 1) {
+        throw_error(ErrorKind::Remote, "the COUNT query's answer had no ?" + var + " row");
+      }
+      const auto& value = answer.solutions.rows[0][static_cast<std::size_t>(column - vars.begin())];
+      std::size_t count = 0;
+      if (!value || !value->is_literal() ||
+          std::from_chars(value->value.data(), value->value.data() + value->value.size(), count)
+                  .ec != std::errc()) {
+        throw_error(ErrorKind::Remote, "the COUNT query's answer was not a number");
+      }
+      call.facts.exact_count = count;
     } catch (const Exception& exception) {
-      if (exception.error().kind == ErrorKind::Cancelled || !route.direct.silent) throw;
-      return silent_failure(query, graph, facts, limits, exception.error());
+      if (exception.error().kind == ErrorKind::Cancelled) throw;
+      call.facts.warnings.push_back(
+          "count: true could not be answered, so the number of rows "
+          "stays a lower bound: " +
+          exception.error().to_text());
     }
-    facts.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - started);
-    // The engine stops at the cap like a remote endpoint would; the output flags it the same way.
-    if (outcome.truncated) facts.result_cap = settings_.assumed_result_cap;
-    if (graph) return render_graph(outcome.graph, facts, limits);
-    return render_solutions(query, std::move(outcome.results), facts, limits);
+  }
+
+  // CONSTRUCT and DESCRIBE: the whole graph (bounded by bytes) in one canonical order, shown in
+  // parts; a part's query is the agent's text with a closing comment saying how many triples
+  // to skip.
+  mcp::ToolResult answer_graph(Call& call, mcp::ToolContext& context) {
+    const std::string key = cache_key(call.text);
+    const std::size_t skip = part_marker_skip(call.text);
+    CachedAnswer part;
+    if (std::optional<CachedAnswer> cached = cache_.find(key); cached && cached->graph) {
+      part = std::move(*cached);
+      call.facts.from_cache = true;
+      call.facts.warnings = part.warnings;
+    } else {
+      SourceAnswer answer = request(call, call.inner, context);
+      sort_triples(answer.triples);
+      part.endpoint = call.facts.endpoint;
+      part.route = call.facts.route;
+      part.graph = true;
+      part.complete = !answer.body_truncated && !answer.stopped_at_cap;
+      part.possibly_incomplete = !part.complete;
+      if (answer.body_truncated) {
+        call.facts.warnings.push_back(
+            "the response exceeded the size limit and was cut; only the triples that arrived "
+            "complete are shown. Add LIMIT or make the query more selective.");
+      }
+      part.triples = std::move(answer.triples);
+      part.triples.erase(
+          part.triples.begin(),
+          part.triples.begin() + static_cast<long>(std::min(skip, part.triples.size())));
+    }
+    call.facts.elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - call.started);
+    if (part.complete) call.facts.exact_count = part.triples.size();
+    call.facts.possibly_incomplete = part.possibly_incomplete;
+    NextPage next_part = [&](std::size_t shown) -> std::optional<std::string> {
+      if (shown >= part.triples.size()) return std::nullopt;
+      std::string next = with_part_marker(call.text, skip + shown);
+      CachedAnswer rest = part;
+      rest.triples.erase(rest.triples.begin(), rest.triples.begin() + static_cast<long>(shown));
+      rest.warnings = call.facts.warnings;
+      cache_.put(cache_key(next), std::move(rest));
+      return next;
+    };
+    return render_graph(part.triples, call.facts, call.limits, next_part);
   }
 
   static void check_format_fits(const std::string& format, bool graph) {
@@ -218,115 +466,30 @@ class RunSparqlQueryTool final : public mcp::Tool {
     }
   }
 
-  http::SparqlEndpointConfig endpoint_config(const catalogue::Endpoint& endpoint,
-                                             std::chrono::milliseconds timeout) const {
-    http::SparqlEndpointConfig config;
-    config.endpoint = endpoint.endpoint_iri;
-    config.headers = endpoint.settings.headers;
-    config.timeout =
-        endpoint.settings.timeout ? std::min(timeout, *endpoint.settings.timeout) : timeout;
-    config.max_response_bytes = settings_.max_response_bytes;
-    if (endpoint.settings.http_method == "GET") config.method = http::HttpMethodPreference::Get;
-    if (endpoint.settings.http_method == "POST") config.method = http::HttpMethodPreference::Post;
-    return config;
-  }
-
-  static results::QueryResults parse_solutions(const http::SparqlResponse& response) {
-    std::optional<results::ResultsFormat> format =
-        results::results_format_from_media_type(response.content_type);
-    if (!format) format = sniff_results_format(response.body);
-    if (!format) {
-      throw Exception(make_remote_error("the endpoint answered with content type '" +
-                                            response.content_type +
-                                            "', which is not a SPARQL results format",
-                                        response.endpoint, response.status, 0, response.body));
-    }
-    return parse_possibly_truncated<results::QueryResults>(
-        response, results_format_name(*format),
-        [&](std::string_view body) { return results::parse_results(body, *format); });
-  }
-
-  static std::vector<rdf::Triple> parse_graph(const http::SparqlResponse& response) {
-    std::optional<rdf::RdfSyntax> syntax = rdf::rdf_syntax_from_media_type(response.content_type);
-    if (!syntax) syntax = rdf::RdfSyntax::Turtle;  // a superset of N-Triples
-    auto quads = parse_possibly_truncated<std::vector<rdf::Quad>>(
-        response, "lines", [&](std::string_view body) {
-          return rdf::parse_rdf(body, *syntax, response.endpoint, response.endpoint);
-        });
-    std::vector<rdf::Triple> triples;
-    triples.reserve(quads.size());
-    for (rdf::Quad& quad : quads) {
-      triples.push_back(
-          {std::move(quad.subject), std::move(quad.predicate), std::move(quad.object)});
-    }
-    return triples;
-  }
-
-  // Parses the body; when it was cut at the byte limit, parses its longest complete prefix.
-  template <class T, class Parse>
-  static T parse_possibly_truncated(const http::SparqlResponse& response, std::string_view format,
-                                    Parse parse) {
-    try {
-      return parse(response.body);
-    } catch (const Exception& exception) {
-      if (response.truncated) {
-        std::optional<T> parsed;
-        recover_truncated_document(response.body, format, [&](const std::string& candidate) {
-          try {
-            parsed = parse(candidate);
-            return true;
-          } catch (const Exception&) {
-            return false;
-          }
-        });
-        if (parsed) return std::move(*parsed);
-      }
-      throw Exception(make_remote_error(
-          "the endpoint's response could not be read: " + exception.error().to_text(),
-          response.endpoint, response.status, 0, response.body));
-    }
-  }
-
-  static std::optional<results::ResultsFormat> sniff_results_format(std::string_view body) {
-    std::size_t start = body.find_first_not_of(" \t\r\n");
-    if (start == std::string_view::npos) return std::nullopt;
-    if (body[start] == '{') return results::ResultsFormat::Json;
-    if (body[start] == '<') return results::ResultsFormat::Xml;
-    return std::nullopt;
-  }
-
-  static std::string results_format_name(results::ResultsFormat format) {
-    switch (format) {
-      case results::ResultsFormat::Json:
-        return "json";
-      case results::ResultsFormat::Xml:
-        return "xml";
-      case results::ResultsFormat::Csv:
-        return "csv";
-      case results::ResultsFormat::Tsv:
-        return "tsv";
-    }
-    return "json";
-  }
-
   // SERVICE SILENT: a failing endpoint contributes the single empty solution (SPARQL 1.1
   // Federated Query, section 4).
-  static mcp::ToolResult silent_failure(const sparql::Query& query, bool graph, AnswerFacts facts,
-                                        const OutputLimits& limits, const Error& error) {
-    facts.warnings.push_back(
+  mcp::ToolResult silent_failure(Call& call, const Error& error) const {
+    call.facts.warnings.push_back(
         "SERVICE SILENT: the endpoint failed and its failure was ignored as "
         "the query asked: " +
         error.to_text());
-    if (graph) return render_graph({}, facts, limits);
+    call.facts.elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - call.started);
+    auto none = [](std::size_t) { return std::nullopt; };
+    if (is_graph_form(call.query.form())) {
+      call.facts.exact_count = 0;
+      return render_graph({}, call.facts, call.limits, none);
+    }
     results::QueryResults empty;
-    if (query.form() == sparql::QueryForm::Ask) {
+    if (call.query.form() == sparql::QueryForm::Ask) {
       empty.kind = results::QueryResults::Kind::Boolean;
       empty.boolean = true;
     } else {
-      empty.variables = projected_variables(query);
+      empty.variables = projected_variables(call.query);
       empty.rows.emplace_back(empty.variables.size());
     }
-    return render_solutions(query, std::move(empty), facts, limits);
+    call.facts.exact_count = empty.rows.size();
+    return render_solutions(std::move(empty), call.facts, call.limits, none);
   }
 
   const catalogue::Catalogue& catalogue_;
@@ -334,6 +497,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
   std::shared_ptr<const LocalEndpoints> local_;
   QuerySettings settings_;
   mcp::ToolDefinition definition_;
+  PageCache cache_;
 };
 
 }  // namespace

@@ -23,6 +23,11 @@
 //   /ratelimit     alternates: 429 with Retry-After: 1, then a normal answer, then 429, ...
 //   /stacktrace    200 text/plain Java stack trace (as some endpoints send on failure)
 //   /empty         200 with the JSON results media type and an empty body
+//   /shuffle?cap=N answers SELECT queries in SPARQL JSON, but when the query has no ORDER BY its
+//                  rows come in a new random order on every request (as endpoints may do), and
+//                  at most N rows are returned (a server-side result cap, as Virtuoso's
+//                  ResultSetMaxRows); every query it receives is logged for /queries
+//   /queries       200 JSON array of the query texts /shuffle received (the last 10000)
 //   /stats         200 JSON {requests, slow_abandoned}: how many requests arrived, and how many
 //                  /slow requests the client gave up (closed) before the answer, so tests can
 //                  check that a cancelled call really stops its upstream request
@@ -191,6 +196,58 @@ function send(res, status, type, body, headers = {}) {
   res.end(body);
 }
 
+// Does the query order its rows itself? Strings, IRIs and comments cannot hide the keywords.
+function has_order_by(query) {
+  const cleaned = query
+    .replace(/"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, " ")
+    .replace(/<[^<>"{}|^`\\\s]*>/g, " ")
+    .replace(/#[^\n]*/g, " ");
+  return /(?<![\w:?$])ORDER\s+BY(?![\w:-])/i.test(cleaned);
+}
+
+// /shuffle: a SELECT answer in SPARQL JSON whose unordered rows are shuffled and capped.
+function answer_shuffled(store, req, res, params, cap, log) {
+  if (params.query !== null && log.length < 10000) log.push(params.query);
+  if (params.query === null || query_form(params.query) !== "SELECT") {
+    answer_query(store, req, res, params);
+    return;
+  }
+  // Without ORDER BY, a trailing OFFSET/LIMIT is applied after the shuffle, so that each
+  // request may see another window of rows, as on a server that reorders between requests.
+  const ordered = has_order_by(params.query);
+  let query = params.query;
+  let offset = 0;
+  let limit = Infinity;
+  if (!ordered) {
+    const slice = /\s(?:(LIMIT|OFFSET)\s+(\d+))(?:\s+(LIMIT|OFFSET)\s+(\d+))?\s*$/i.exec(query);
+    if (slice) {
+      query = query.slice(0, slice.index);
+      for (const [keyword, value] of [[slice[1], slice[2]], [slice[3], slice[4]]]) {
+        if (/^limit$/i.test(keyword ?? "")) limit = Number(value);
+        if (/^offset$/i.test(keyword ?? "")) offset = Number(value);
+      }
+    }
+  }
+  let results;
+  try {
+    results = JSON.parse(store.query(query, { results_format: "application/sparql-results+json" }));
+  } catch (error) {
+    send(res, 400, "text/plain; charset=utf-8", `Parse error: ${error.message}\n`);
+    return;
+  }
+  let rows = results.results.bindings;
+  if (!ordered) {
+    for (let i = rows.length - 1; i > 0; --i) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [rows[i], rows[j]] = [rows[j], rows[i]];
+    }
+    rows = rows.slice(offset, offset + limit);
+  }
+  if (cap > 0 && rows.length > cap) rows.length = cap;
+  results.results.bindings = rows;
+  send(res, 200, "application/sparql-results+json; charset=utf-8", JSON.stringify(results));
+}
+
 function answer_query(store, req, res, params) {
   if (params.update !== null || (params.query !== null && is_update(params.query))) {
     send(res, 403, "text/plain; charset=utf-8", "SPARQL Update is not allowed on this read-only endpoint\n");
@@ -264,6 +321,7 @@ const HTML_PAGE = `<!DOCTYPE html>
 function create_server(store, verbose) {
   let ratelimit_next_refuses = true;
   const stats = { requests: 0, slow_abandoned: 0 };
+  const shuffle_log = [];
   return http.createServer(async (req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
     if (url.pathname !== "/stats") ++stats.requests;
@@ -314,6 +372,14 @@ function create_server(store, verbose) {
           else answer_query(store, req, res, params);
           return;
         }
+        case "/shuffle": {
+          const cap = Math.max(Number(url.searchParams.get("cap") ?? 0) || 0, 0);
+          answer_shuffled(store, req, res, await protocol_parameters(req, url), cap, shuffle_log);
+          return;
+        }
+        case "/queries":
+          send(res, 200, "application/json", JSON.stringify(shuffle_log));
+          return;
         case "/stats":
           send(res, 200, "application/json", JSON.stringify(stats));
           return;

@@ -26,6 +26,8 @@ class Arguments {
   // An integer in [min, max]; also accepts a string of digits, which some clients send.
   std::optional<std::int64_t> optional_integer(std::string_view name, std::int64_t min,
                                                std::int64_t max) const;
+  // true or false; also accepts the strings "true" and "false", which some clients send.
+  std::optional<bool> optional_boolean(std::string_view name) const;
   // Throws when an argument not in `known` is present, so typos are not silently ignored.
   void reject_unknown(const std::vector<std::string>& known) const;
 

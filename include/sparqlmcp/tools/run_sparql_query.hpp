@@ -2,7 +2,10 @@
 // run_sparql_query: parses the agent's query, checks its SERVICE clauses against the catalogue,
 // sends a single-SERVICE query straight to its endpoint with the SERVICE wrapper removed (or,
 // for an entry answered in-process from its dumps, evaluates it with the embedded engine), and
-// returns the results as SPARQL JSON (structuredContent) plus a compact text table.
+// returns the results as SPARQL JSON (structuredContent) plus a compact text table. Answers are
+// paged: each request asks for a bounded number of rows, the rest of a page's rows wait in a
+// result cache for the next-page query, and counts are exact or reported as lower bounds
+// (docs/results.md, "Paging").
 
 #include <chrono>
 #include <cstddef>
@@ -27,6 +30,12 @@ struct QuerySettings {
   // A result of exactly this many rows from an endpoint without a declared smcp:resultCap is
   // flagged as possibly cut by the server (Virtuoso's ResultSetMaxRows default).
   std::size_t assumed_result_cap = 10000;
+  // Rows asked of an endpoint per request (at least max_rows, plus one to learn whether more
+  // follow): the rows beyond the page shown are kept for the next pages.
+  std::size_t prefetch_rows = 1000;
+  // The result cache that serves next pages: bytes held at most, and how long an answer stays.
+  std::size_t page_cache_bytes = 64 * 1024 * 1024;
+  std::chrono::seconds page_cache_ttl{900};
   bool allow_any_endpoint = false;
   // How advice names the time limit a caller can raise (`sparql-mcp query` says --timeout).
   std::string timeout_option = "timeout_ms";

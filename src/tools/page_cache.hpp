@@ -1,0 +1,76 @@
+#pragma once
+// The recent answers whose next pages an agent may ask for, keyed by the text of the
+// next-page query the result handed out. Serving a next page from here costs no request and
+// keeps the pages of an endpoint that reorders rows free of overlaps and gaps. Bounded by an
+// estimate of the bytes held and by a time to live; the least recently used entries go first.
+// Thread-safe: tool calls run on several workers.
+
+#include <chrono>
+#include <cstddef>
+#include <list>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sparqlmcp/rdf/term.hpp"
+#include "sparqlmcp/results/query_results.hpp"
+
+namespace sparqlmcp::tools {
+
+// What remains of an answer from the first row of the page the key query asks for.
+struct CachedAnswer {
+  std::string endpoint;
+  std::string route;
+  results::QueryResults solutions;   // SELECT: the remaining rows
+  std::vector<rdf::Triple> triples;  // CONSTRUCT/DESCRIBE: the remaining triples
+  bool graph = false;
+  // Nothing follows these rows in the key query's answer: the cache can serve every page.
+  bool complete = false;
+  // The source may have cut the answer (a row cap or the byte limit) before these rows ended.
+  bool possibly_incomplete = false;
+  // The rows follow the total order of with_total_order (paging.hpp), so the next-page
+  // queries carry it too.
+  bool ordered = false;
+  bool order_added = false;           // that order was added by the server (the query had none)
+  std::vector<std::string> warnings;  // still true of every later page
+};
+
+class PageCache {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  PageCache(std::size_t max_bytes, std::chrono::seconds time_to_live);
+
+  // Keeps `answer` under `key` (replacing an entry with the same key). An answer larger than
+  // the whole cache is not kept.
+  void put(const std::string& key, CachedAnswer answer);
+  // A copy of the entry, when present and not expired.
+  std::optional<CachedAnswer> find(const std::string& key);
+
+  std::size_t bytes_held() const;
+  std::size_t entries() const;
+
+  // Estimated memory held by an answer (term texts plus per-value overhead).
+  static std::size_t estimate_bytes(const CachedAnswer& answer);
+
+ private:
+  struct Entry {
+    std::string key;
+    CachedAnswer answer;
+    std::size_t bytes = 0;
+    Clock::time_point expires;
+  };
+  void evict_locked(Clock::time_point now);
+  void erase_locked(std::list<Entry>::iterator it);
+
+  const std::size_t max_bytes_;
+  const std::chrono::seconds time_to_live_;
+  mutable std::mutex mutex_;
+  std::list<Entry> entries_;  // most recently used first
+  std::unordered_map<std::string, std::list<Entry>::iterator> index_;
+  std::size_t bytes_ = 0;
+};
+
+}  // namespace sparqlmcp::tools
