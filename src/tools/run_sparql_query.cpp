@@ -209,13 +209,22 @@ class RunSparqlQueryTool final : public mcp::Tool {
   // a bounded prefetch and one more row, which tells whether anything follows.
   mcp::ToolResult answer_select(Call& call, mcp::ToolContext& context) {
     const std::string key = cache_key(call.text);
-    if (std::optional<CachedAnswer> cached = cache_.find(key);
-        cached && !cached->graph &&
-        (cached->complete || cached->solutions.rows.size() > call.limits.max_rows)) {
-      return serve_cached_page(call, std::move(*cached), context);
+    const bool stable = call.source->stable_order();
+    // Rows of this page already at hand; the request continues after them. Only an answer in
+    // one order (the source's own, or the total order of with_total_order) can be continued.
+    std::vector<results::Row> at_hand;
+    if (std::optional<CachedAnswer> cached = cache_.find(key); cached && !cached->graph) {
+      if (cached->complete || cached->solutions.rows.size() > call.limits.max_rows) {
+        return serve_cached_page(call, std::move(*cached), context);
+      }
+      if (cached->ordered || stable) at_hand = std::move(cached->solutions.rows);
     }
 
-    const SliceBounds slice = outer_slice(call.inner);
+    SliceBounds slice = outer_slice(call.inner);
+    if (!at_hand.empty()) {
+      slice.offset = slice.offset.value_or(0) + at_hand.size();
+      if (slice.limit) *slice.limit -= at_hand.size();
+    }
     const std::size_t page_rows = std::max(call.limits.max_rows, settings_.prefetch_rows);
     // Never ask for more than the source returns per request: a larger LIMIT would be cut
     // silently, and endpoints refuse to sort beyond their cap.
@@ -230,7 +239,6 @@ class RunSparqlQueryTool final : public mcp::Tool {
     // An endpoint may return rows in another order each time: pages of an ordered query get
     // tie-breakers from the start; an unordered one is ordered only when it needs more than
     // one request (below), since sorting a large answer may cost the endpoint much more.
-    const bool stable = call.source->stable_order();
     const bool order_was_added = has_order_marker(call.text);
     bool ordered = !stable && has_order_by(call.inner);
     auto request_for = [&](bool total_order) {
@@ -280,6 +288,9 @@ class RunSparqlQueryTool final : public mcp::Tool {
     page.endpoint = call.facts.endpoint;
     page.route = call.facts.route;
     page.solutions = std::move(answer.solutions);
+    page.solutions.rows.insert(page.solutions.rows.begin(),
+                               std::make_move_iterator(at_hand.begin()),
+                               std::make_move_iterator(at_hand.end()));
     page.complete = state.complete;
     page.possibly_incomplete = state.possibly_incomplete;
     page.ordered = ordered;
