@@ -66,6 +66,14 @@ std::string describe_parse_error(std::string_view raw, const json::parse_error& 
          "); send one complete JSON-RPC 2.0 object per line";
 }
 
+// MCP "Messages": a request id must not have been used before in the session. One still used
+// by a running call is refused whatever the request, so that no two responses carry it.
+RpcError id_in_use(const json& id) {
+  return RpcError(ec::kInvalidRequest,
+                  "request id " + serialize_message(id) +
+                      " is already used by a running request; give every request a unique id");
+}
+
 json error_response(const json& id, int code, std::string message, json data = nullptr) {
   spdlog::debug("mcp: error {} for request {}: {}", code, serialize_message(id), message);
   return make_error_response(id, code, std::move(message), std::move(data));
@@ -300,6 +308,7 @@ std::optional<json> SessionCore::handle_request(const json& id, const std::strin
                                                 const json& params,
                                                 const std::shared_ptr<BatchCollector>& batch) {
   require_object_params(method, params);
+  if (id_running(id)) throw id_in_use(id);
   if (method == "ping") return json::object();  // MCP "Ping": answered in every state
   if (method == "initialize") return handle_initialize(params);
   {
@@ -420,10 +429,7 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
       it->second = call;
       inserted = true;
     }
-    if (!inserted)
-      throw RpcError(ec::kInvalidRequest,
-                     "request id " + serialize_message(id) +
-                         " is already used by a running request; give every request a unique id");
+    if (!inserted) throw id_in_use(id);
   }
   if (batch) {
     batch->expect();
@@ -487,6 +493,12 @@ void SessionCore::call_done(const std::shared_ptr<Call>& call) {
   auto it = calls_.find(id_key(call->id()));
   if (it != calls_.end() && it->second == call) calls_.erase(it);
   calls_done_.notify_all();
+}
+
+bool SessionCore::id_running(const json& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = calls_.find(id_key(id));
+  return it != calls_.end() && !it->second->finished();
 }
 
 std::shared_ptr<Call> SessionCore::find_call(const json& id) const {

@@ -53,6 +53,9 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   void run_call(const std::shared_ptr<Call>& call, Tool& tool, const nlohmann::json& arguments);
   void call_done(const std::shared_ptr<Call>& call);
   std::shared_ptr<Call> find_call(const nlohmann::json& id) const;
+  // Whether `id` (exactly, not the string/number variant find_call tolerates) is the id of a
+  // call whose response has not been written yet.
+  bool id_running(const nlohmann::json& id) const;
 
   void send_error(const nlohmann::json& id, int code, std::string message,
                   nlohmann::json data = nullptr);

@@ -395,6 +395,34 @@ TEST_CASE("A request id already used by a running call is refused", "[mcp][error
   f.sleep->release();
 }
 
+TEST_CASE("A ping or any other request reusing the id of a running call is refused",
+          "[mcp][error]") {
+  Fixture f;
+  f.initialize();
+  f.session->handle_message(request(7, "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(1));
+  const json refused = json::parse(R"({"jsonrpc":"2.0","id":7,"error":{"code":-32600,
+    "message":"request id 7 is already used by a running request; give every request a unique id"}})");
+  // Quick requests are answered inline, so the refusal is the last message when handle_message
+  // returns.
+  for (const char* method : {"ping", "tools/list", "resources/list", "initialize"}) {
+    INFO(method);
+    f.session->handle_message(request(7, method));
+    CHECK(f.recorder.messages().back() == refused);
+  }
+  // The string "7" is another id (JSON-RPC compares ids by value and type).
+  CHECK(f.call("7", "ping")["result"] == json::object());
+  f.sleep->release();
+  REQUIRE(f.session->wait_idle(10s));
+  std::size_t results = 0;
+  for (const auto& m : f.recorder.messages())
+    if (m.value("id", json()) == 7 && m.contains("result")) ++results;
+  CHECK(results == 1);  // the tool call's, and no ping's
+  // Once the call's response is out, the id may be used again.
+  f.session->handle_message(request(7, "ping"));
+  CHECK(f.recorder.messages().back() == json::parse(R"({"jsonrpc":"2.0","id":7,"result":{}})"));
+}
+
 TEST_CASE("Progress notifications follow the token and strictly increase", "[mcp]") {
   for (json token : {json("tok"), json(42)}) {
     Fixture f;
