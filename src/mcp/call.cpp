@@ -1,5 +1,7 @@
 #include "call.hpp"
 
+#include <thread>
+
 #include "sparqlmcp/mcp/jsonrpc.hpp"
 #include "sparqlmcp/mcp/protocol.hpp"
 
@@ -12,17 +14,18 @@ constexpr double kProgressNudge = 0.001;
 }  // namespace
 
 Call::Call(nlohmann::json id, std::optional<nlohmann::json> progress_token, std::string tool_name,
-           std::shared_ptr<Channel> channel)
+           std::shared_ptr<Channel> channel, std::chrono::milliseconds response_gap)
     : id_(std::move(id)),
       progress_token_(std::move(progress_token)),
       tool_name_(std::move(tool_name)),
       channel_(std::move(channel)),
-      token_(std::make_shared<CancellationToken>()) {}
+      token_(std::make_shared<CancellationToken>()),
+      response_gap_(response_gap) {}
 
 bool Call::cancel() {
   {
     std::lock_guard lock(mutex_);
-    if (finished_ || cancelled_) return false;
+    if (responded_ || cancelled_) return false;
     cancelled_ = true;
   }
   token_->cancel();  // outside the lock: callbacks abort transfers and may take time
@@ -36,7 +39,12 @@ bool Call::cancelled() const {
 
 bool Call::finished() const {
   std::lock_guard lock(mutex_);
-  return finished_ || cancelled_;
+  return responded_ || cancelled_;
+}
+
+bool Call::silenced() const {
+  std::lock_guard lock(mutex_);
+  return silenced_ || cancelled_;
 }
 
 void Call::send_progress_locked(double value, const std::string& message) {
@@ -44,6 +52,7 @@ void Call::send_progress_locked(double value, const std::string& message) {
   if (total_ && *total_ >= value) params["total"] = *total_;
   if (!message.empty()) params["message"] = message;
   last_progress_ = value;
+  last_progress_at_ = Clock::now();
   channel_->send(make_notification("notifications/progress", std::move(params)),
                  OutgoingMessage::Kind::Notification, &id_);
 }
@@ -54,41 +63,52 @@ void Call::report_progress(double progress, std::optional<double> total,
   if (!message.empty()) last_message_ = message;
   if (total) total_ = total;
   tool_reported_ = true;
-  if (!progress_token_ || finished_ || cancelled_) return;
-  double value = progress;
-  if (last_progress_ && value <= *last_progress_) value = *last_progress_ + kProgressNudge;
-  send_progress_locked(value, message);
+  report_pending_ = true;
+  reported_ = progress;
 }
 
 void Call::heartbeat() {
   std::lock_guard lock(mutex_);
-  if (!progress_token_ || finished_ || cancelled_) return;
-  // Before the tool reports anything the heartbeat counts 1, 2, 3...; afterwards it stays on
-  // the tool's scale and moves by the smallest visible step.
-  double step = tool_reported_ ? kProgressNudge : 1.0;
-  double value = last_progress_ ? *last_progress_ + step : 1.0;
+  if (!progress_token_ || silenced_ || cancelled_) return;
+  double value;
+  if (report_pending_) {
+    value = reported_;
+    if (last_progress_ && value <= *last_progress_) value = *last_progress_ + kProgressNudge;
+    report_pending_ = false;
+  } else {
+    // Before the tool reports anything the heartbeat counts 1, 2, 3...; afterwards it stays on
+    // the tool's scale and moves by the smallest visible step.
+    double step = tool_reported_ ? kProgressNudge : 1.0;
+    value = last_progress_ ? *last_progress_ + step : 1.0;
+  }
   send_progress_locked(value, last_message_.empty() ? std::string("still running") : last_message_);
 }
 
 void Call::log(LogLevel level, const nlohmann::json& data) {
   if (!channel_->log_enabled(level)) return;
-  {
-    std::lock_guard lock(mutex_);
-    if (finished_ || cancelled_) return;
-  }
   nlohmann::json params = {
       {"level", log_level_name(level)}, {"logger", tool_name_}, {"data", data}};
+  std::lock_guard lock(mutex_);  // held while writing: a response cannot overtake the message
+  if (silenced_ || cancelled_) return;
   channel_->send(make_notification("notifications/message", std::move(params)),
                  OutgoingMessage::Kind::Notification, &id_);
 }
 
 bool Call::finish(const nlohmann::json& response) {
-  std::lock_guard lock(mutex_);
-  const bool dropped = finished_ || cancelled_;
-  finished_ = true;
-  if (responded_) return false;
+  std::unique_lock lock(mutex_);
+  if (silenced_) return false;
+  silenced_ = true;  // from here on no notification about this call is written
+  if (last_progress_at_ && response_gap_.count() > 0) {
+    const auto until = *last_progress_at_ + response_gap_;
+    if (Clock::now() < until) {
+      lock.unlock();  // cancel(), finished() and the ticker must not wait for the gap
+      std::this_thread::sleep_until(until);
+      lock.lock();
+    }
+  }
   responded_ = true;
-  // Sent under the call's lock so no progress notification can follow the response.
+  const bool dropped = cancelled_;
+  // Written under the call's lock, after every notification about the call.
   if (responder_) {
     responder_(dropped ? std::nullopt : std::optional<nlohmann::json>(response));
     return !dropped;

@@ -32,7 +32,7 @@ void ProgressTicker::run() {
     std::vector<std::shared_ptr<Call>> due;
     for (auto it = entries_.begin(); it != entries_.end();) {
       auto call = it->call.lock();
-      if (!call || call->finished()) {
+      if (!call || call->silenced()) {
         it = entries_.erase(it);
         continue;
       }

@@ -1,7 +1,8 @@
 #pragma once
-// One thread per server that sends progress heartbeats for running calls that carry a progress
-// token, every `interval`, so that clients resetting their timeout on progress keep waiting for
-// long queries. Holds calls weakly; finished calls drop out by themselves.
+// One thread per server that writes the progress of running calls that carry a progress token,
+// every `interval` from the call's arrival: the tool's newest report or a heartbeat, so that
+// clients resetting their timeout on progress keep waiting for long queries. It is the only
+// writer of progress (see call.hpp). Holds calls weakly; finished calls drop out by themselves.
 
 #include <chrono>
 #include <condition_variable>

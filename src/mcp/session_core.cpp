@@ -419,7 +419,8 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
   else if (!token.is_null())
     spdlog::debug("mcp: ignoring a progressToken that is neither a string nor a number");
 
-  auto call = std::make_shared<Call>(id, std::move(progress_token), tool_name, channel_);
+  auto call = std::make_shared<Call>(id, std::move(progress_token), tool_name, channel_,
+                                     server_.options.progress_response_gap);
   {
     std::lock_guard lock(mutex_);
     if (closed_) return;

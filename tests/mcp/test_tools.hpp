@@ -6,6 +6,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -43,13 +44,15 @@ class EchoTool : public mcp::Tool {
 };
 
 // Waits cooperatively until cancelled or released (bounded at 30 s), then returns a result, so
-// a test can check that a late result of a cancelled call is dropped.
+// a test can check that a late result of a cancelled call is dropped. A call with arguments
+// {"key": K} can also be released alone, by release(K).
 class SleepTool : public mcp::Tool {
  public:
   const mcp::ToolDefinition& definition() const override { return definition_; }
   mcp::ToolResult call(const json& arguments, mcp::ToolContext& context) override {
     if (arguments.contains("message"))
       context.report_progress(0, std::nullopt, arguments["message"].get<std::string>());
+    const std::string key = arguments.value("key", "");
     CancellationSubscription wake(context.cancellation, [this] { notify(); });
     {
       std::unique_lock lock(mutex_);
@@ -57,8 +60,9 @@ class SleepTool : public mcp::Tool {
       ++running_;
       max_running_ = std::max(max_running_, running_);
       changed_.notify_all();
-      changed_.wait_for(lock, std::chrono::seconds(30),
-                        [&] { return released_ || context.cancelled(); });
+      changed_.wait_for(lock, std::chrono::seconds(30), [&] {
+        return released_ || context.cancelled() || (!key.empty() && released_keys_.count(key));
+      });
       --running_;
       if (context.cancelled()) ++cancelled_;
       ++finished_;
@@ -70,6 +74,11 @@ class SleepTool : public mcp::Tool {
   void release() {
     std::lock_guard lock(mutex_);
     released_ = true;
+    changed_.notify_all();
+  }
+  void release(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    released_keys_.insert(key);
     changed_.notify_all();
   }
   // Waits (bounded) until `count` calls have started.
@@ -103,6 +112,7 @@ class SleepTool : public mcp::Tool {
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   bool released_ = false;
+  std::set<std::string> released_keys_;
   int started_ = 0, running_ = 0, max_running_ = 0, finished_ = 0, cancelled_ = 0;
 };
 
@@ -150,20 +160,34 @@ class LogTool : public mcp::Tool {
   mcp::ToolDefinition definition_ = make_definition("log");
 };
 
-// Records every message a session sends (parsed), in order.
+// Records every message a session sends (parsed), in order, with the time it was written and
+// the request it belongs to (OutgoingMessage::related_request).
 class Recorder {
  public:
-  std::function<void(const std::string&)> sink() {
-    return [this](const std::string& text) {
+  using Clock = std::chrono::steady_clock;
+
+  std::function<void(const mcp::OutgoingMessage&)> sink() {
+    return [this](const mcp::OutgoingMessage& message) {
       std::lock_guard lock(mutex_);
-      raw_.push_back(text);
-      messages_.push_back(json::parse(text));
+      raw_.push_back(message.text);
+      messages_.push_back(json::parse(message.text));
+      related_.push_back(message.related_request.value_or(json()));
+      times_.push_back(Clock::now());
       changed_.notify_all();
     };
   }
   std::vector<json> messages() const {
     std::lock_guard lock(mutex_);
     return messages_;
+  }
+  // related()[i] is the id of the request messages()[i] answers or reports on, or null.
+  std::vector<json> related() const {
+    std::lock_guard lock(mutex_);
+    return related_;
+  }
+  std::vector<Clock::time_point> times() const {
+    std::lock_guard lock(mutex_);
+    return times_;
   }
   std::vector<std::string> raw() const {
     std::lock_guard lock(mutex_);
@@ -217,6 +241,8 @@ class Recorder {
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<json> messages_;
+  std::vector<json> related_;
+  std::vector<Clock::time_point> times_;
   std::vector<std::string> raw_;
 };
 

@@ -39,9 +39,13 @@ struct ServerOptions {
   ServerInfo info;
   // Tool calls run on this many threads; further calls queue.
   std::size_t worker_threads = 16;
-  // While a call that carries a progress token runs, a progress notification is sent at least
-  // this often, so clients that reset their timeout on progress keep waiting. 0 disables it.
+  // While a call that carries a progress token runs, a progress notification (the tool's newest
+  // report, or a heartbeat) is sent every this long, so clients that reset their timeout on
+  // progress keep waiting. A call that ends sooner gets no progress. 0 disables progress.
   std::chrono::milliseconds progress_interval{5000};
+  // A response is written at least this long after the last progress notification of its call,
+  // so that a client reading both in one chunk still sees them as two events (src/mcp/call.hpp).
+  std::chrono::milliseconds progress_response_gap{100};
   // Session::close() waits at most this long for cancelled calls to return.
   std::chrono::milliseconds shutdown_grace{2000};
   // Tool log messages below this level are not sent until the client calls logging/setLevel.
