@@ -197,6 +197,11 @@ bool starts_like_results(std::string_view start, std::string_view start_lower) {
 
 }  // namespace
 
+std::string status_with_reason(long status) {
+  const std::string reason = reason_phrase(status);
+  return "HTTP " + std::to_string(status) + (reason.empty() ? "" : " " + reason);
+}
+
 std::string media_type(std::string_view content_type) {
   return lower(trim(content_type.substr(0, content_type.find(';'))));
 }

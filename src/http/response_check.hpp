@@ -24,6 +24,9 @@ std::string status_message(long status, std::string_view content_type, std::stri
                            std::string_view method, std::string_view accept,
                            std::string_view retry_after, std::string_view location = {});
 
+// "HTTP 503 Service Unavailable" ("HTTP 599" for a status without a known reason phrase).
+std::string status_with_reason(long status);
+
 // Retry-After as a delay from now: delta-seconds or an HTTP-date (a date in the past is 0).
 std::optional<std::chrono::milliseconds> parse_retry_after(std::string_view value);
 

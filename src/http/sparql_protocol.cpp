@@ -119,12 +119,15 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     // A GET URL too long for this server: the same query fits in a POST body.
     if (status == 414 && method_ == "GET" && config_.method == HttpMethodPreference::Auto) {
       force_post_ = true;
+      notify_fallback(status, "sending the query by POST instead of GET");
       attempt();
       return;
     }
     // A server without direct POST support (415) usually takes the URL-encoded form.
     if (status == 415 && method_ == "POST" && !form_post_) {
       form_post_ = true;
+      notify_fallback(status,
+                      "sending the query as an application/x-www-form-urlencoded POST instead");
       attempt();
       return;
     }
@@ -136,6 +139,17 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
         ++retries_;
         spdlog::debug("http: {} answered {}; retrying in {} ms", config_.endpoint, status,
                       delay->count());
+        if (config_.on_notice) {
+          SparqlNotice notice = make_notice(SparqlNotice::Kind::Retry, status);
+          notice.delay = *delay;
+          notice.retry = retries_;
+          notice.max_retries = config_.max_retries;
+          notice.message = config_.endpoint + " answered " + detail::status_with_reason(status) +
+                           "; retrying in " + std::to_string(delay->count()) + " ms (retry " +
+                           std::to_string(retries_) + " of " + std::to_string(config_.max_retries) +
+                           ")";
+          config_.on_notice(notice);
+        }
         client_.async_wait(*delay, token_, [self = shared_from_this(), status](bool elapsed) {
           if (elapsed)
             self->attempt();
@@ -149,6 +163,23 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
         detail::status_message(status, response.content_type, response.body, method_, accept_,
                                retry_after, find_header(response.headers, "Location").value_or("")),
         config_.endpoint, status, 0, response.body));
+  }
+
+  SparqlNotice make_notice(SparqlNotice::Kind kind, long status) const {
+    SparqlNotice notice;
+    notice.kind = kind;
+    notice.endpoint = config_.endpoint;
+    notice.status = status;
+    return notice;
+  }
+
+  void notify_fallback(long status, const std::string& what) const {
+    spdlog::debug("http: {} answered {}; {}", config_.endpoint, status, what);
+    if (!config_.on_notice) return;
+    SparqlNotice notice = make_notice(SparqlNotice::Kind::Fallback, status);
+    notice.message =
+        config_.endpoint + " answered " + detail::status_with_reason(status) + "; " + what;
+    config_.on_notice(notice);
   }
 
   // Cancelled while waiting to retry: the details keep the status that caused the wait.

@@ -160,12 +160,13 @@ TEST_CASE("a body over the byte limit is truncated or refused as the request ask
 
   Request request = get(url);
   request.max_response_bytes = 1000000;
-  auto start = Clock::now();
   auto truncated = client.send(request, nullptr).take();
   CHECK(truncated.truncated);
   CHECK(truncated.status == 200);
   CHECK(truncated.body.size() == 1000000);
-  CHECK(since(start) < milliseconds(5000));
+  // The transfer stopped at the limit: had the client read on and discarded the rest, the
+  // server would have written all 50 MiB before the call returned (socket buffers hold a few).
+  CHECK(server.bytes_streamed() < 50u * 1024 * 1024);
 
   request.truncate_on_limit = false;
   auto refused = client.send(request, nullptr);
@@ -218,7 +219,7 @@ TEST_CASE("a malformed URL is an invalid argument", "[http][error]") {
 TEST_CASE("a slow response runs into the per-request timeout", "[http][integration][error]") {
   TestServer server;
   Client client;
-  Request request = get(server.url("/slow?ms=3000"));
+  Request request = get(server.url("/hold"));
   request.timeout = milliseconds(300);
   auto start = Clock::now();
   auto outcome = client.send(request, nullptr);
@@ -231,29 +232,25 @@ TEST_CASE("a slow response runs into the per-request timeout", "[http][integrati
             "try a simpler query, a LIMIT, or a longer timeout");
   REQUIRE(outcome.error().remote);
   CHECK(outcome.error().remote->transport_code == CURLE_OPERATION_TIMEDOUT);
-  CHECK(took >= milliseconds(290));
-  CHECK(took < milliseconds(1500));
+  CHECK(took >= milliseconds(290));  // a lower bound: load only makes it later
 }
 
-TEST_CASE("cancelling a transfer completes it with Cancelled within about 100 ms",
+TEST_CASE("cancelling a transfer in flight completes it with Cancelled",
           "[http][integration][error]") {
   TestServer server;
   Client client;
   auto token = std::make_shared<CancellationToken>();
   std::promise<Outcome<Response>> done;
-  Request request = get(server.url("/slow?ms=5000"));
-  request.timeout = milliseconds(10000);
+  Request request = get(server.url("/hold"));  // never answered: only the cancel can end it
+  request.timeout = milliseconds(30000);
   client.async_send(request, token,
                     [&done](Outcome<Response> outcome) { done.set_value(std::move(outcome)); });
-  std::this_thread::sleep_for(milliseconds(200));
-  auto cancelled_at = Clock::now();
+  REQUIRE(server.wait_requests("/hold", 1));
   token->cancel();
   auto outcome = done.get_future().get();
-  auto latency = since(cancelled_at);
   REQUIRE_FALSE(outcome.ok());
   CHECK(outcome.error().kind == ErrorKind::Cancelled);
   CHECK(outcome.error().message == "the request to " + request.url + " was cancelled");
-  CHECK(latency < milliseconds(100));
 }
 
 TEST_CASE("a request whose token is already cancelled never reaches the server",
@@ -279,9 +276,10 @@ TEST_CASE("fifty concurrent requests run in parallel on the one client thread",
   std::condition_variable finished;
   int done = 0;
   int succeeded = 0;
-  auto start = Clock::now();
+  // The barrier answers none of them until all fifty are held at once: run one after another,
+  // they would never end.
   for (int i = 0; i < kRequests; ++i) {
-    client.async_send(get(server.url("/slow?ms=500")), nullptr, [&](Outcome<Response> outcome) {
+    client.async_send(get(server.url("/barrier?n=50")), nullptr, [&](Outcome<Response> outcome) {
       std::lock_guard lock(mutex);
       ++done;
       if (outcome.ok() && outcome.value().status == 200) ++succeeded;
@@ -290,12 +288,10 @@ TEST_CASE("fifty concurrent requests run in parallel on the one client thread",
   }
   {
     std::unique_lock lock(mutex);
-    REQUIRE(finished.wait_for(lock, std::chrono::seconds(20), [&] { return done == kRequests; }));
+    REQUIRE(finished.wait_for(lock, std::chrono::seconds(30), [&] { return done == kRequests; }));
   }
-  auto took = since(start);
   CHECK(succeeded == kRequests);
-  CHECK(took >= milliseconds(500));
-  CHECK(took < milliseconds(1500));  // sequentially this would take 25 s
+  CHECK(server.requests_served() == kRequests);
 }
 
 TEST_CASE("max_host_connections bounds the parallel connections to one host",
@@ -305,20 +301,20 @@ TEST_CASE("max_host_connections bounds the parallel connections to one host",
   options.max_host_connections = 2;
   Client client(options);
   std::vector<std::future<Outcome<Response>>> futures;
-  std::vector<std::shared_ptr<std::promise<Outcome<Response>>>> promises;
-  auto start = Clock::now();
   for (int i = 0; i < 6; ++i) {
     auto promise = std::make_shared<std::promise<Outcome<Response>>>();
     futures.push_back(promise->get_future());
+    // Answered two at a time, once two are held: the client must run two at once to finish.
     client.async_send(
-        get(server.url("/slow?ms=300")), nullptr,
+        get(server.url("/barrier?n=2")), nullptr,
         [promise](Outcome<Response> outcome) { promise->set_value(std::move(outcome)); });
   }
-  for (auto& future : futures)
+  for (auto& future : futures) {
+    REQUIRE(future.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
     CHECK(future.get().ok());
-  auto took = since(start);
-  CHECK(took >= milliseconds(850));  // three rounds of two
-  CHECK(server.connections_accepted() <= 2);
+  }
+  // A connection carries one request at a time, so two connections bound the parallelism.
+  CHECK(server.connections_accepted() == 2);
 }
 
 TEST_CASE("sequential requests reuse one kept-alive connection", "[http][integration]") {
@@ -335,18 +331,17 @@ TEST_CASE("destroying the client aborts running transfers with Cancelled",
   TestServer server;
   std::promise<Outcome<Response>> done;
   auto future = done.get_future();
-  auto start = Clock::now();
   {
     Client client;
-    client.async_send(get(server.url("/slow?ms=5000")), nullptr,
+    client.async_send(get(server.url("/hold")), nullptr,
                       [&done](Outcome<Response> outcome) { done.set_value(std::move(outcome)); });
-    std::this_thread::sleep_for(milliseconds(100));
+    REQUIRE(server.wait_requests("/hold", 1));
   }
+  // The destructor returned only after completing the transfer it aborted.
   REQUIRE(future.wait_for(milliseconds(0)) == std::future_status::ready);
   auto outcome = future.get();
   REQUIRE_FALSE(outcome.ok());
   CHECK(outcome.error().kind == ErrorKind::Cancelled);
-  CHECK(since(start) < milliseconds(2000));
 }
 
 TEST_CASE("async_wait fires after its delay and stops early when cancelled", "[http]") {
@@ -356,17 +351,17 @@ TEST_CASE("async_wait fires after its delay and stops early when cancelled", "[h
   client.async_wait(milliseconds(150), nullptr,
                     [&fired](bool elapsed) { fired.set_value(elapsed); });
   CHECK(fired.get_future().get());
-  CHECK(since(start) >= milliseconds(150));
+  CHECK(since(start) >= milliseconds(150));  // a lower bound: load only makes it later
 
+  // An hour-long wait that reports "not elapsed" can only have been stopped by the token.
   auto token = std::make_shared<CancellationToken>();
   std::promise<bool> stopped;
-  start = Clock::now();
-  client.async_wait(milliseconds(5000), token,
+  client.async_wait(std::chrono::hours(1), token,
                     [&stopped](bool elapsed) { stopped.set_value(elapsed); });
-  std::this_thread::sleep_for(milliseconds(50));
   token->cancel();
-  CHECK_FALSE(stopped.get_future().get());
-  CHECK(since(start) < milliseconds(1000));
+  auto result = stopped.get_future();
+  REQUIRE(result.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
+  CHECK_FALSE(result.get());
 }
 
 TEST_CASE("find_header matches names case-insensitively", "[http]") {
@@ -412,21 +407,19 @@ TEST_CASE("one cancelled token aborts every transfer that shares it",
   int cancelled = 0;
   int done = 0;
   for (int i = 0; i < 10; ++i) {
-    client.async_send(get(server.url("/slow?ms=5000")), token, [&](Outcome<Response> outcome) {
+    client.async_send(get(server.url("/hold")), token, [&](Outcome<Response> outcome) {
       std::lock_guard lock(mutex);
       ++done;
       if (!outcome.ok() && outcome.error().kind == ErrorKind::Cancelled) ++cancelled;
       finished.notify_one();
     });
   }
-  std::this_thread::sleep_for(milliseconds(200));
-  auto cancelled_at = Clock::now();
+  REQUIRE(server.wait_requests("/hold", 10));  // all ten in flight
   token->cancel();
   {
     std::unique_lock lock(mutex);
-    REQUIRE(finished.wait_for(lock, std::chrono::seconds(5), [&] { return done == 10; }));
+    REQUIRE(finished.wait_for(lock, std::chrono::seconds(30), [&] { return done == 10; }));
   }
-  CHECK(since(cancelled_at) < milliseconds(100));
   CHECK(cancelled == 10);
 }
 

@@ -27,9 +27,20 @@ struct TestServer::State {
   mutable std::mutex mutex;
   std::map<std::string, Handler> routes;
   std::map<std::string, int> retries;
+  std::map<std::string, std::size_t> arrivals;  // requests per path, under `mutex`
+  mutable std::condition_variable arrived;
   std::atomic<std::size_t> connections{0};
   std::atomic<std::size_t> requests{0};
+  std::atomic<std::size_t> streamed{0};
+  // Timers of the requests held at the barrier; touched on the server thread only.
+  std::vector<std::weak_ptr<asio::steady_timer>> barrier;
   unsigned short port = 0;
+
+  void record_arrival(const std::string& path) {
+    std::lock_guard lock(mutex);
+    ++arrivals[path];
+    arrived.notify_all();
+  }
 
   Handler find(const std::string& path) {
     std::lock_guard lock(mutex);
@@ -52,7 +63,9 @@ class Session : public std::enable_shared_from_this<Session> {
  public:
   // The State outlives every session: its io_context destroys them when it is destroyed.
   Session(tcp::socket socket, TestServer::State* state)
-      : socket_(std::move(socket)), state_(state), timer_(socket_.get_executor()) {}
+      : socket_(std::move(socket)),
+        state_(state),
+        timer_(std::make_shared<asio::steady_timer>(socket_.get_executor())) {}
 
   void read() {
     parser_.emplace();
@@ -81,14 +94,34 @@ class Session : public std::enable_shared_from_this<Session> {
     Handler handler = state_->find(request.path);
     reply_ = handler ? handler(request)
                      : TestReply{404, {{"Content-Type", "text/plain"}}, "no route " + request.path};
-    if (reply_.delay.count() > 0) {
-      timer_.expires_after(reply_.delay);
-      timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    state_->record_arrival(request.path);
+    if (reply_.barrier > 0) {
+      hold_at_barrier();
+    } else if (reply_.delay.count() > 0) {
+      timer_->expires_after(reply_.delay);
+      timer_->async_wait([self = shared_from_this()](beast::error_code ec) {
         if (!ec) self->write();
       });
     } else {
       write();
     }
+  }
+
+  // Waits (a timer that only the barrier cancels) until reply_.barrier requests are held, then
+  // releases them all.
+  void hold_at_barrier() {
+    auto& held = state_->barrier;
+    held.erase(std::remove_if(held.begin(), held.end(), [](const auto& t) { return t.expired(); }),
+               held.end());
+    held.push_back(timer_);
+    timer_->expires_after(std::chrono::hours(1));
+    timer_->async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec == asio::error::operation_aborted) self->write();
+    });
+    if (held.size() < reply_.barrier) return;
+    for (auto& weak : held)
+      if (auto timer = weak.lock()) timer->cancel();
+    held.clear();
   }
 
   void write() {
@@ -139,6 +172,7 @@ class Session : public std::enable_shared_from_this<Session> {
     for (std::size_t i = 0; i < size; i += 64)
       chunk_[i] = '\n';
     remaining_ -= size;
+    state_->streamed += size;
     asio::async_write(socket_, asio::buffer(chunk_),
                       [self = shared_from_this()](beast::error_code ec, std::size_t) {
                         if (!ec) self->stream_next();
@@ -156,7 +190,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
   tcp::socket socket_;
   TestServer::State* state_;
-  asio::steady_timer timer_;
+  std::shared_ptr<asio::steady_timer> timer_;
   beast::flat_buffer buffer_;
   std::optional<bhttp::request_parser<bhttp::string_body>> parser_;
   std::optional<bhttp::response<bhttp::string_body>> response_;
@@ -253,6 +287,16 @@ void install_default_routes(TestServer& server, TestServer::State& state) {
     reply.delay = std::chrono::milliseconds(std::stoi(query_param(request.query, "ms")));
     return reply;
   });
+  server.route("/hold", [](const TestRequest&) {
+    TestReply reply = json_reply(kSparqlJson);
+    reply.delay = std::chrono::hours(1);
+    return reply;
+  });
+  server.route("/barrier", [](const TestRequest& request) {
+    TestReply reply = json_reply(kSparqlJson);
+    reply.barrier = std::stoul(query_param(request.query, "n"));
+    return reply;
+  });
   server.route("/gzip", [](const TestRequest& request) {
     std::string seen;
     for (const auto& [name, value] : request.headers)
@@ -333,6 +377,19 @@ int TestServer::retry_count(const std::string& key) const {
   std::lock_guard lock(state_->mutex);
   auto found = state_->retries.find(key);
   return found == state_->retries.end() ? 0 : found->second;
+}
+
+std::size_t TestServer::bytes_streamed() const {
+  return state_->streamed.load();
+}
+
+bool TestServer::wait_requests(const std::string& path, std::size_t count,
+                               std::chrono::milliseconds limit) const {
+  std::unique_lock lock(state_->mutex);
+  return state_->arrived.wait_for(lock, limit, [&] {
+    auto found = state_->arrivals.find(path);
+    return found != state_->arrivals.end() && found->second >= count;
+  });
 }
 
 unsigned short closed_port() {

@@ -12,7 +12,10 @@
 //   `default_retry_delay`) at most `max_retries` times, and only while the retry still fits in
 //   `timeout`, which bounds the whole operation. The wait is a timer on the Client's thread
 //   and is cancellable.
-// - `on_done` runs on the Client's thread (see client.hpp), exactly once.
+// - Each retry and each fallback (below) is announced to `config.on_notice`, if set, before the
+//   next attempt, so a caller can pass it on (the MCP layer sends it as a log message).
+// - `on_done` and `on_notice` run on the Client's thread (see client.hpp); `on_done` exactly
+//   once, after every notice.
 
 #include <chrono>
 #include <cstddef>
@@ -34,6 +37,21 @@ namespace sparqlmcp::http {
 // POST; a 415 on a direct POST is retried as an application/x-www-form-urlencoded POST (2.1.2).
 enum class HttpMethodPreference { Auto, Get, Post };
 
+// Something a query operation did on its own that its caller may want to pass on: a retry
+// after 429/503, or a fallback to another form of request.
+struct SparqlNotice {
+  enum class Kind { Retry, Fallback };
+  Kind kind = Kind::Retry;
+  std::string endpoint;                // config.endpoint
+  long status = 0;                     // the HTTP status that caused it
+  std::chrono::milliseconds delay{0};  // Retry: the wait before the next attempt
+  int retry = 0;                       // Retry: 1 for the first retry, up to max_retries
+  int max_retries = 0;
+  // One sentence for a person or an agent, e.g. "<url> answered HTTP 503 Service Unavailable;
+  // retrying in 1000 ms (retry 1 of 2)".
+  std::string message;
+};
+
 struct SparqlEndpointConfig {
   // The endpoint URL. It may carry its own query string (e.g. ?default-graph-uri=...): that is
   // kept and the query parameter is appended with '&'.
@@ -45,6 +63,9 @@ struct SparqlEndpointConfig {
   std::size_t get_max_url_length = 2000;
   int max_retries = 2;                                  // extra tries after 429/503
   std::chrono::milliseconds default_retry_delay{1000};  // 503 without Retry-After
+  // Told of each retry and fallback; runs on the Client's thread, so it must return quickly and
+  // must not wait for the Client. May be empty.
+  std::function<void(const SparqlNotice&)> on_notice;
 };
 
 struct SparqlResponse {
