@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "endpoint_notices.hpp"
 #include "sparqlmcp/engine/evaluator.hpp"
 #include "sparqlmcp/rdf/reader.hpp"
 #include "sparqlmcp/results/format.hpp"
@@ -115,9 +116,10 @@ class RemoteSource final : public QuerySource {
     const bool graph = is_graph_form(query.form());
     std::string accept =
         graph ? std::string(kGraphAccept) : std::string(results::results_accept_header());
-    Outcome<http::SparqlResponse> outcome =
-        client_.query(config(remaining(deadline)), sparql::serialize_query(query),
-                      std::move(accept), context.cancellation);
+    http::SparqlEndpointConfig config = endpoint_config(remaining(deadline));
+    log_endpoint_notices(config, context);  // retries and fallbacks reach the agent as warnings
+    Outcome<http::SparqlResponse> outcome = client_.query(config, sparql::serialize_query(query),
+                                                          std::move(accept), context.cancellation);
     if (!outcome.ok()) throw Exception(outcome.error());
     http::SparqlResponse& response = outcome.value();
     SourceAnswer answer;
@@ -139,7 +141,7 @@ class RemoteSource final : public QuerySource {
   }
 
  private:
-  http::SparqlEndpointConfig config(std::chrono::milliseconds timeout) const {
+  http::SparqlEndpointConfig endpoint_config(std::chrono::milliseconds timeout) const {
     http::SparqlEndpointConfig config;
     config.endpoint = endpoint_.endpoint_iri;
     config.headers = endpoint_.settings.headers;

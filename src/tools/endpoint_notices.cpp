@@ -1,0 +1,26 @@
+#include "endpoint_notices.hpp"
+
+namespace sparqlmcp::tools {
+
+nlohmann::json notice_data(const http::SparqlNotice& notice) {
+  const bool retry = notice.kind == http::SparqlNotice::Kind::Retry;
+  nlohmann::json data = {{"message", notice.message},
+                         {"event", retry ? "retry" : "fallback"},
+                         {"endpoint", notice.endpoint},
+                         {"http_status", notice.status}};
+  if (retry) {
+    data["retry"] = notice.retry;
+    data["max_retries"] = notice.max_retries;
+    data["retry_in_ms"] = notice.delay.count();
+  }
+  return data;
+}
+
+void log_endpoint_notices(http::SparqlEndpointConfig& config, const mcp::ToolContext& context) {
+  if (!context.log) return;
+  config.on_notice = [log = context.log](const http::SparqlNotice& notice) {
+    log(mcp::LogLevel::Warning, notice_data(notice));
+  };
+}
+
+}  // namespace sparqlmcp::tools
