@@ -1,11 +1,14 @@
 // MCP lifecycle and JSON-RPC edge cases, with the official SDK client and with raw lines.
 // The catalogue points at a live Oxigraph server so resources and list_endpoints have real
-// entries; no SPARQL query is needed here.
+// entries; progress, logging and cancellation run against the in-process demo catalogue and a
+// scripted endpoint that tells the test when a request arrives or is abandoned.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { start_oxigraph } from "./lib/servers.mjs";
-import { write_catalogue, connect_sdk, RawSession, call_tool, text_of, within } from "./lib/mcp.mjs";
+import { join } from "node:path";
+import { ErrorCode, McpError, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { start_oxigraph, REPO } from "./lib/servers.mjs";
+import { start_scripted_endpoint, ASK_TRUE } from "./lib/endpoint.mjs";
+import { write_catalogue, connect_sdk, RawSession, call_tool, text_of, assert_no_late_progress } from "./lib/mcp.mjs";
 
 const LATEST = "2025-11-25";
 const OLDER = ["2025-06-18", "2025-03-26", "2024-11-05"];
@@ -124,49 +127,151 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
     await assert.rejects(call_tool(session.client, "no_such_tool", {}), (e) => {
       assert.ok(e instanceof McpError, `not an McpError: ${e}`);
       assert.equal(e.code, ErrorCode.InvalidParams);
+      assert.equal(e.message, `MCP error -32602: unknown tool "no_such_tool"; available tools: ` +
+                              "list_endpoints, run_sparql_query");
       return true;
     });
   });
 
-  it("reports missing and wrongly typed arguments as tool errors", async () => {
-    const missing = await call_tool(session.client, "run_sparql_query", {});
-    assert.equal(missing.isError, true);
-    assert.match(text_of(missing), /query/);
-    const wrong = await call_tool(session.client, "run_sparql_query", { query: 42 });
-    assert.equal(wrong.isError, true);
-    assert.match(text_of(wrong), /query/);
-    const bad_format = await call_tool(session.client, "run_sparql_query",
-                                       { query: "ASK { ?s ?p ?o }", format: "yaml" });
-    assert.equal(bad_format.isError, true);
-    assert.match(text_of(bad_format), /format/);
-    const bad_rows = await call_tool(session.client, "run_sparql_query",
-                                     { query: "ASK { ?s ?p ?o }", max_rows: "ten" });
-    assert.equal(bad_rows.isError, true);
-    assert.match(text_of(bad_rows), /max_rows/);
+  it("reports missing and wrongly typed arguments as tool errors that say what to pass", async () => {
+    const expect_tool_error = async (args, text) => {
+      const result = await call_tool(session.client, "run_sparql_query", args);
+      assert.equal(result.isError, true);
+      assert.equal(text_of(result), text);
+    };
+    await expect_tool_error({}, "missing required argument 'query' of run_sparql_query: pass the SPARQL " +
+                                "query text as a string");
+    await expect_tool_error({ query: 42 }, "invalid argument 'query' of run_sparql_query: expected a string, " +
+                                           "got an integer");
+    await expect_tool_error({ query: "ASK { ?s ?p ?o }", format: "yaml" },
+                            "invalid argument 'format' of run_sparql_query: 'yaml' is not one of: table, " +
+                            "json, xml, csv, tsv, turtle, ntriples");
+    await expect_tool_error({ query: "ASK { ?s ?p ?o }", max_rows: "ten" },
+                            "invalid argument 'max_rows' of run_sparql_query: expected an integer, got a string");
   });
 
-  it("stays responsive when a tool call is cancelled with an AbortController", async () => {
+});
+
+// The demo catalogue (answered in-process) plus ad hoc endpoints on a scripted server.
+describe("progress, logging and cancellation with a progress-aware SDK client", { timeout: 180000 }, () => {
+  const DEMO = join(REPO, "examples", "catalogue.ttl");
+  const GEO = "https://demo.sparql-mcp.org/sparql/geography";
+  const CITIES = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?name WHERE { SERVICE <${GEO}> { ?city a demo:City ; rdfs:label ?name . FILTER(LANG(?name) = "en") } }
+ORDER BY ?name`;
+  let scripted;
+  let session;
+  const wire = [];    // every server message, in the order the client read it
+  const errors = [];  // what the SDK reported through onerror
+  const logs = [];    // notifications/message, as the SDK handed them over
+  const ask = (path) => `ASK { SERVICE <${scripted.url(path)}> { ?s ?p ?o } }`;
+
+  before(async () => {
+    scripted = await start_scripted_endpoint();
+    const endpoints = ["/held", "/slow", "/flaky", "/flaky-quiet"].flatMap((p) => ["--endpoint", scripted.url(p)]);
+    session = await connect_sdk(DEMO, endpoints, { on_message: (m) => wire.push(m) });
+    session.client.onerror = (error) => errors.push(error);
+    session.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { logs.push(n.params); });
+  });
+
+  after(async () => {
+    await session?.close();
+    await scripted?.stop();
+  });
+
+  it("answers 200 quick run_sparql_query calls with no client error and no progress after a response", async () => {
+    const all = await call_tool(session.client, "run_sparql_query", { query: CITIES, max_rows: 1000 });
+    assert.equal(all.isError ?? false, false, text_of(all));
+    const names = all.structuredContent.results.results.bindings.map((b) => b.name.value);
+    assert.ok(names.length >= 10, `the demo has only ${names.length} English city names`);
+    let progress = 0;
+    for (let batch = 0; batch < 10; ++batch) {
+      // Twenty at a time: responses share the client's reads, where a late progress would show.
+      const calls = [];
+      for (let i = 0; i < 20; ++i) {
+        const n = batch * 20 + i;
+        calls.push(call_tool(session.client, "run_sparql_query",
+                             { query: `${CITIES} LIMIT 1 OFFSET ${n % names.length}` },
+                             { onprogress: () => { ++progress; } })
+          .then((result) => ({ n, result })));
+      }
+      for (const { n, result } of await Promise.all(calls)) {
+        assert.equal(result.isError ?? false, false, text_of(result));
+        assert.deepEqual(result.structuredContent.results.results.bindings.map((b) => b.name.value),
+                         [names[n % names.length]]);
+      }
+    }
+    assert.deepEqual(errors.map(String), []);
+    assert_no_late_progress(wire);
+    // Quick calls end before the first progress tick (5 s): none carries any progress.
+    assert.equal(progress, 0);
+  });
+
+  it("sends progress while a call waits on its endpoint, and none after the response", async () => {
+    let first_progress;
+    const progressed = new Promise((resolve) => { first_progress = resolve; });
+    const progress = [];
+    const call = call_tool(session.client, "run_sparql_query", { query: ask("/slow") },
+                           { onprogress: (p) => { progress.push(p); first_progress(); } });
+    const request = await scripted.next_request();
+    await progressed; // the first tick comes 5 s after the call arrived
+    request.reply(200, ASK_TRUE);
+    const result = await call;
+    assert.equal(result.isError ?? false, false, text_of(result));
+    assert.equal(result.structuredContent.results.boolean, true);
+    assert.ok(progress[0].message.includes(scripted.url("/slow")), `the tool's report names the endpoint: ${progress[0].message}`);
+    for (let i = 1; i < progress.length; ++i) assert.ok(progress[i].progress > progress[i - 1].progress);
+    assert.deepEqual(errors.map(String), []);
+    assert_no_late_progress(wire);
+  });
+
+  it("sends an endpoint's 503 retry as a warning log message before the result, at level warning", async () => {
+    await session.client.setLoggingLevel("warning");
+    const logged_before = logs.length;
+    const call = call_tool(session.client, "run_sparql_query", { query: ask("/flaky") });
+    (await scripted.next_request()).reply(503, "busy, try again", { "Content-Type": "text/plain", "Retry-After": "0" });
+    (await scripted.next_request()).reply(200, ASK_TRUE);
+    const result = await call;
+    assert.equal(result.isError ?? false, false, text_of(result));
+    assert.equal(result.structuredContent.results.boolean, true);
+    const endpoint = scripted.url("/flaky");
+    const expected = {
+      level: "warning",
+      logger: "run_sparql_query",
+      data: {
+        message: `${endpoint} answered HTTP 503 Service Unavailable; retrying in 0 ms (retry 1 of 2)`,
+        event: "retry", endpoint, http_status: 503, retry: 1, max_retries: 2, retry_in_ms: 0,
+      },
+    };
+    assert.deepEqual(logs.slice(logged_before), [expected]);
+    // On the wire the warning came before the response.
+    const warning_at = wire.findIndex((m) => m.method === "notifications/message" && m.params.data.endpoint === endpoint);
+    const response_at = wire.findIndex((m, i) => i > warning_at && m.result?.structuredContent?.endpoint === endpoint);
+    assert.ok(warning_at >= 0 && response_at > warning_at, "the warning did not precede the result");
+
+    // Above the warning level the same retry is not sent.
+    await session.client.setLoggingLevel("error");
+    const quiet = call_tool(session.client, "run_sparql_query", { query: ask("/flaky-quiet") });
+    (await scripted.next_request()).reply(503, "busy, try again", { "Content-Type": "text/plain", "Retry-After": "0" });
+    (await scripted.next_request()).reply(200, ASK_TRUE);
+    assert.equal((await quiet).isError ?? false, false);
+    assert.equal(logs.length, logged_before + 1);
+  });
+
+  it("stays responsive while a call waits, and a cancelled call abandons its endpoint request", async () => {
     const controller = new AbortController();
-    const query = `SELECT * WHERE { SERVICE <${oxigraph.url("/slow?ms=2000")}> { ?s ?p ?o } } LIMIT 1`;
-    const started = Date.now();
-    const call = call_tool(session.client, "run_sparql_query", { query }, { signal: controller.signal });
-    setTimeout(() => controller.abort("test cancels"), 200);
-    await assert.rejects(call);
-    assert.ok(Date.now() - started < 1500, `abort took ${Date.now() - started} ms`);
-    const ping_started = Date.now();
-    await within(2000, session.client.ping(), "ping after a cancelled call");
-    assert.ok(Date.now() - ping_started < 1000);
-    // The server still runs tools normally afterwards.
+    const call = call_tool(session.client, "run_sparql_query", { query: ask("/held") }, { signal: controller.signal });
+    const request = await scripted.next_request();
+    // The call is running (its request is at the endpoint, unanswered): ping does not wait for it.
+    assert.deepEqual(await session.client.ping(), {});
+    controller.abort("test cancels");
+    await assert.rejects(call, (e) => e instanceof McpError && e.code === ErrorCode.RequestTimeout &&
+                                      e.message === "MCP error -32001: test cancels");
+    // notifications/cancelled must also stop the HTTP request to the endpoint.
+    assert.equal(await request.abandoned, true);
     const after_cancel = await call_tool(session.client, "list_endpoints", {});
     assert.equal(after_cancel.isError ?? false, false);
-    // notifications/cancelled must also stop the HTTP request to the endpoint.
-    let stats = {};
-    for (let i = 0; i < 30; ++i) {
-      stats = await (await fetch(oxigraph.url("/stats"))).json();
-      if (stats.slow_abandoned >= 1) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    assert.ok(stats.slow_abandoned >= 1, `the endpoint request was not abandoned: ${JSON.stringify(stats)}`);
   });
 });
 
@@ -209,10 +314,12 @@ describe("MCP JSON-RPC edge cases on raw stdio lines", { timeout: 120000 }, () =
     const s = open();
     s.write_line("not json");
     const error = await s.next((m) => "error" in m, 5000, "parse error response");
-    assert.equal(error.jsonrpc, "2.0");
-    assert.equal(error.id, null);
-    assert.equal(error.error.code, -32700);
-    assert.equal(typeof error.error.message, "string");
+    assert.deepEqual(error, {
+      jsonrpc: "2.0", id: null,
+      error: { code: -32700, message: "parse error at line 1, column 2: the message is not valid JSON (syntax " +
+                                      "error while parsing value - invalid literal; last read: 'no'); send one " +
+                                      "complete JSON-RPC 2.0 object per line" },
+    });
     const init = await s.initialize();
     assert.equal(init.result.protocolVersion, LATEST);
     const tools = await s.request("tools/list", {});
@@ -224,22 +331,31 @@ describe("MCP JSON-RPC edge cases on raw stdio lines", { timeout: 120000 }, () =
     await s.initialize();
     s.write_line('{"jsonrpc":"2.0","id":7,"method":42}');
     const error = await s.response(7, 5000);
-    assert.equal(error.error.code, -32600);
+    assert.deepEqual(error.error, {
+      code: -32600,
+      message: 'invalid request: "method" must be a string, got number; send the method name as a string such ' +
+               'as "tools/call"',
+    });
   });
 
   it("reports an unknown method with -32601", async () => {
     const s = open();
     await s.initialize();
     const r = await s.request("no/such/method", {});
-    assert.equal(r.error.code, -32601);
+    assert.deepEqual(r.error, {
+      code: -32601,
+      message: 'method not found: "no/such/method"; this server implements initialize, ping, tools/list, ' +
+               "tools/call, resources/list, resources/templates/list, resources/read, logging/setLevel",
+      data: { method: "no/such/method" },
+    });
   });
 
   it("refuses a request before initialize but answers ping", async () => {
     const s = open();
     const early = await s.request("tools/list", {});
-    assert.ok(early.error, `tools/list before initialize should fail, got ${JSON.stringify(early)}`);
-    assert.equal(Number.isInteger(early.error.code), true);
-    assert.equal(typeof early.error.message, "string");
+    assert.deepEqual(early.error, {
+      code: -32600, message: "server not initialized: send initialize first (got tools/list before initialize)",
+    });
     const ping = await s.request("ping");
     assert.deepEqual(ping.result, {});
     const init = await s.initialize();
@@ -265,14 +381,47 @@ describe("MCP JSON-RPC edge cases on raw stdio lines", { timeout: 120000 }, () =
     assert.deepEqual(after_batch.result, {});
   });
 
-  it("answers a batch under 2025-11-25 either as a batch or with -32600, and keeps serving", async () => {
+  it("refuses a batch under 2025-11-25 (batching exists only in 2025-03-26) and keeps serving", async () => {
     const s = open();
     await s.initialize(LATEST);
     s.write_line(JSON.stringify([{ jsonrpc: "2.0", id: 31, method: "ping" }]));
     const answer = await s.next((m) => Array.isArray(m) || "error" in m, 5000, "batch answer");
-    if (Array.isArray(answer)) assert.deepEqual(answer.map((m) => m.id), [31]);
-    else assert.equal(answer.error.code, -32600);
+    assert.deepEqual(answer, {
+      jsonrpc: "2.0", id: null,
+      error: { code: -32600, message: "JSON-RPC batches are not supported by this MCP version; send one message per line" },
+    });
     assert.deepEqual((await s.request("ping")).result, {});
+  });
+
+  it("refuses a ping that reuses the id of a running tools/call, as a duplicate tools/call is", async () => {
+    const scripted = await start_scripted_endpoint();
+    try {
+      const endpoint = scripted.url("/held");
+      const s = new RawSession(catalogue.dir, ["--endpoint", endpoint]);
+      sessions.push(s);
+      await s.initialize();
+      s.send({ jsonrpc: "2.0", id: 5, method: "tools/call",
+               params: { name: "run_sparql_query", arguments: { query: `ASK { SERVICE <${endpoint}> { ?s ?p ?o } }` } } });
+      const request = await scripted.next_request(); // the call is running now
+      const refusal = {
+        jsonrpc: "2.0", id: 5,
+        error: { code: -32600, message: "request id 5 is already used by a running request; give every request a unique id" },
+      };
+      s.send({ jsonrpc: "2.0", id: 5, method: "ping" });
+      assert.deepEqual(await s.response(5), refusal);
+      s.send({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "list_endpoints", arguments: {} } });
+      assert.deepEqual(await s.response(5), refusal);
+      request.reply(200, ASK_TRUE);
+      const result = await s.response(5);
+      assert.equal(result.result.isError, false);
+      assert.equal(result.result.structuredContent.results.boolean, true);
+      // The id is free again once its response is out.
+      assert.deepEqual(await (s.send({ jsonrpc: "2.0", id: 5, method: "ping" }), s.response(5)),
+                       { jsonrpc: "2.0", id: 5, result: {} });
+      assert.equal(scripted.received, 1);
+    } finally {
+      await scripted.stop();
+    }
   });
 
   it("sends nothing but JSON on stdout and exits cleanly at end of input", async () => {

@@ -49,8 +49,10 @@ export function write_catalogue(entries) {
 }
 
 // Connects the SDK client to a fresh sparql-mcp process. Returns { client, transport, stderr(),
-// pid, close() }.
-export async function connect_sdk(catalogue_dir, extra_args = [], { name = "sparql-mcp-e2e" } = {}) {
+// pid, close() }. `on_message` sees every message from the server in the order it was read,
+// before the SDK handles it (the SDK handles a notification one microtask after a response read
+// with it, so its handlers alone cannot tell the order on the wire).
+export async function connect_sdk(catalogue_dir, extra_args = [], { name = "sparql-mcp-e2e", on_message } = {}) {
   const transport = new StdioClientTransport({
     command: binary(),
     args: ["--catalogue", catalogue_dir, "--log-level", "warn", ...extra_args],
@@ -58,6 +60,7 @@ export async function connect_sdk(catalogue_dir, extra_args = [], { name = "spar
   });
   let stderr = "";
   transport.stderr?.on("data", (chunk) => { stderr += chunk; });
+  if (on_message) transport.onmessage = on_message; // Client.connect chains its own handler after it
   const client = new Client({ name, version: "1.0.0" }, { capabilities: {} });
   await client.connect(transport, { timeout: 15000 });
   return {
@@ -77,9 +80,23 @@ export function text_of(result) {
 }
 
 // Calls a tool with a bounded wait; returns the CallToolResult (the SDK validates
-// structuredContent against the tool's outputSchema when isError is false).
-export function call_tool(client, name, args, { timeout_ms = 30000, signal } = {}) {
-  return client.callTool({ name, arguments: args }, undefined, { timeout: timeout_ms, signal });
+// structuredContent against the tool's outputSchema when isError is false). With `onprogress`
+// the SDK sends a progressToken (the request id) and passes each progress notification to it.
+export function call_tool(client, name, args, { timeout_ms = 30000, signal, onprogress } = {}) {
+  return client.callTool({ name, arguments: args }, undefined, { timeout: timeout_ms, signal, onprogress });
+}
+
+// Fails when a progress notification arrived after the response to its request. `messages` are
+// the server's messages in the order they were read (connect_sdk's on_message); the SDK's
+// progress token is the request id.
+export function assert_no_late_progress(messages) {
+  const answered = new Set();
+  for (const m of messages) {
+    if (m.method === "notifications/progress" && answered.has(m.params.progressToken)) {
+      throw new Error(`progress for request ${m.params.progressToken} arrived after its response: ${JSON.stringify(m)}`);
+    }
+    if (m.method === undefined && m.id !== undefined) answered.add(m.id);
+  }
 }
 
 // A sparql-mcp child process spoken to line by line, for what the SDK would never send.
