@@ -195,8 +195,14 @@ class RunSparqlQueryTool final : public mcp::Tool {
     return answer;
   }
 
-  static void log_warning(mcp::ToolContext& context, const std::string& message) {
-    if (context.log) context.log(mcp::LogLevel::Warning, message);
+  // The same shape of `data` as the endpoint notices (endpoint_notices.hpp): what an agent
+  // should know about the answer (a cap reached, a cut response, pages that may overlap).
+  static void log_warning(mcp::ToolContext& context, const std::string& endpoint,
+                          const std::string& message) {
+    if (context.log) {
+      context.log(mcp::LogLevel::Warning,
+                  {{"message", message}, {"event", "answer"}, {"endpoint", endpoint}});
+    }
   }
 
   mcp::ToolResult answer_ask(Call& call, mcp::ToolContext& context) const {
@@ -282,7 +288,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
     std::vector<std::string> warnings = std::move(state.warnings);
     warnings.insert(warnings.end(), notes.begin(), notes.end());
     for (const std::string& warning : warnings)
-      log_warning(context, warning);
+      log_warning(context, call.facts.endpoint, warning);
 
     CachedAnswer page;
     page.endpoint = call.facts.endpoint;
