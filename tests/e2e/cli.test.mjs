@@ -144,11 +144,10 @@ describe("sparql-mcp serving flags", { timeout: 120000 }, () => {
   it("applies --timeout-ms when the call gives no timeout", async () => {
     const endpoint = oxigraph.url("/slow?ms=10000");
     const s = await connect(["--endpoint", endpoint, "--timeout-ms", "800"]);
-    const started = Date.now();
     const r = await call_tool(s.client, "run_sparql_query", { query: `ASK { SERVICE <${endpoint}> { ?s ?p ?o } }` });
     assert.equal(r.isError, true);
-    assert.match(text_of(r), /time[d\s-]*out/i);
-    assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms with --timeout-ms 800`);
+    // The request's own limit is what remains of the call's 800 ms, not the 45 s default.
+    assert.match(text_of(r), /no complete response from \S+ within (7\d\d|800) ms/);
   });
 
   it("shows --max-rows rows by default", async () => {
