@@ -150,6 +150,11 @@ class RunSparqlQueryTool final : public mcp::Tool {
     call.facts.prefixes = query_prefixes(call.query);
     call.facts.requests = 0;
 
+    if (call.count && call.query.form() != sparql::QueryForm::Select) {
+      call.facts.warnings.push_back(
+          "count: true counts the rows of a SELECT query; it was ignored for this " +
+          std::string(graph ? "graph" : "ASK") + " query.");
+    }
     try {
       if (graph) return answer_graph(call, context);
       if (call.query.form() == sparql::QueryForm::Ask) return answer_ask(call, context);
@@ -432,7 +437,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
     if (std::optional<CachedAnswer> cached = cache_.find(key); cached && cached->graph) {
       part = std::move(*cached);
       call.facts.from_cache = true;
-      call.facts.warnings = part.warnings;
+      call.facts.warnings.insert(call.facts.warnings.end(), part.warnings.begin(),
+                                 part.warnings.end());
     } else {
       SourceAnswer answer = request(call, call.inner, context);
       sort_triples(answer.triples);
