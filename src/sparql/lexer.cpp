@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "text_hints.hpp"
+
 namespace sparqlmcp::sparql::detail {
 
 namespace {
@@ -345,9 +347,7 @@ class Lexer {
       lex_name(t);
       return;
     }
-    std::string shown;
-    append_utf8(shown, cp);
-    fail(pos_, "unexpected character '" + shown + "'");
+    fail(pos_, unexpected_character_message(s_, pos_));
   }
 
   bool lex_iri(Token& t) {
@@ -566,7 +566,8 @@ class Lexer {
       ++q;
     t.kind = TokenKind::Name;
     pos_ = q;
-    if (q == start) fail(start, "unexpected character");
+    // PN_CHARS_BASE holds characters no bare word has (U+FEFF, U+200D, letters beyond ASCII).
+    if (q == start) fail(start, unexpected_character_message(s_, start));
   }
 
   void lex_local(Token& t) {

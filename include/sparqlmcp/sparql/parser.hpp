@@ -23,7 +23,11 @@ struct ParseOptions {
 
 // Throws Exception: ErrorKind::Syntax with a span (1-based line, column in code points) for
 // malformed queries and for the static errors of the specification; ErrorKind::Unsupported
-// for SPARQL Update requests.
+// for SPARQL Update requests. A UTF-8 byte order mark before the query is skipped (positions
+// count from after it). Characters no token may start with are named by code point, and
+// invisible or look-alike ones by Unicode name too ("U+00A0 NO-BREAK SPACE"); a syntax error in
+// text wrapped in Markdown code fences, or escaped twice ("\n" as two characters outside
+// strings), ends with a hint saying so.
 Query parse_query(std::string_view text, const ParseOptions& options = {});
 
 }  // namespace sparqlmcp::sparql
