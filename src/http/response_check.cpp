@@ -202,6 +202,42 @@ std::string status_with_reason(long status) {
   return "HTTP " + std::to_string(status) + (reason.empty() ? "" : " " + reason);
 }
 
+bool reads_as_query_error(std::string_view text) {
+  // What the parsers of common endpoints say: Virtuoso ("SP030: SPARQL compiler, line 1:
+  // syntax error"), Jena ("QueryParseException", "Lexical error", "Encountered \" ..."),
+  // RDF4J and Blazegraph ("MalformedQueryException"), GraphDB ("MALFORMED QUERY"), Oxigraph
+  // ("Parse error"), QLever ("Invalid SPARQL query").
+  static constexpr std::string_view kMarkers[] = {
+      "syntax error",         "parse error",     "parseexception", "parse exception",
+      "malformedquery",       "malformed query", "lexical error",  "sparql compiler",
+      "invalid sparql query", "encountered \"",
+  };
+  const std::string folded = lower(text.substr(0, 4096));
+  for (std::string_view marker : kMarkers)
+    if (folded.find(marker) != std::string::npos) return true;
+  return false;
+}
+
+RemoteBody status_body(long status, std::string_view content_type, std::string_view body) {
+  switch (status) {
+    case 401:
+    case 403:
+    case 404:
+    case 405:
+    case 406:
+    case 408:
+    case 413:
+    case 414:
+    case 415:
+    case 429:
+      return RemoteBody::Unclassified;  // the status says what is wrong, whatever the body
+    default:
+      // 400, and the 5xx some endpoints (Blazegraph) answer a query they cannot parse with.
+      return reads_as_query_error(body_text(content_type, body, 4096)) ? RemoteBody::QueryError
+                                                                       : RemoteBody::Unclassified;
+  }
+}
+
 std::string media_type(std::string_view content_type) {
   return lower(trim(content_type.substr(0, content_type.find(';'))));
 }
@@ -262,6 +298,8 @@ std::string status_message(long status, std::string_view content_type, std::stri
     default:
       break;
   }
+  if (status_body(status, content_type, body) == RemoteBody::QueryError)
+    return "the endpoint rejected the query (" + code + "): " + text;
   if (status >= 500 && status < 600) {
     std::string message = "the endpoint failed (" + code + ")";
     if (status == 502 || status == 504) message += "; a gateway in front of it gave up";
@@ -296,39 +334,63 @@ std::optional<std::chrono::milliseconds> parse_retry_after(std::string_view valu
 
 }  // namespace detail
 
-std::string diagnose_success_body(std::string_view content_type, std::string_view body) {
+RemoteBody classify_success_body(std::string_view content_type, std::string_view body) {
   using namespace detail;
   const std::string media = media_type(content_type);
   const std::string_view start = content_start(body.substr(0, 4096 + 3));
   const std::string start_lower = lower(start);
-  const auto quote = [&] { return body_text(content_type, body, 200); };
+  const auto query_error_or = [&](RemoteBody otherwise) {
+    return reads_as_query_error(body_text(content_type, body, 4096)) ? RemoteBody::QueryError
+                                                                     : otherwise;
+  };
 
   // An empty document is a valid empty graph in the RDF syntaxes, but never a SPARQL results
   // document (JSON, XML) nor a CSV/TSV table, which has at least its header line.
   if (start.empty() && (media.empty() || media == "application/json" || media == "text/csv" ||
                         media == "text/tab-separated-values" || media == "application/xml" ||
                         media == "text/xml" || media.find("sparql-results") != std::string::npos))
-    return "the endpoint answered with an empty body instead of SPARQL results";
-  if (looks_like_html(media, start_lower))
-    return "the endpoint answered with an HTML page instead of SPARQL results (is the URL the "
-           "SPARQL service, not its web page?): " +
-           quote();
+    return RemoteBody::Empty;
+  if (looks_like_html(media, start_lower)) return RemoteBody::HtmlPage;
   // "Virtuoso 37000 Error SP030: SPARQL compiler, line 1: syntax error ..."
   const std::string_view first_line =
       std::string_view(start_lower).substr(0, start_lower.find('\n'));
   if ((starts_with(first_line, "virtuoso ") && first_line.find(" error") != std::string::npos) ||
       starts_with(first_line, "error:") || starts_with(first_line, "error ") ||
       starts_with(first_line, "exception:"))
-    return "the endpoint reported an error instead of results: " + quote();
+    return query_error_or(RemoteBody::ErrorText);
   if (!starts_like_results(start, start_lower)) {
     for (std::string_view marker :
          {"java.lang.", "exception in thread", "traceback (most recent call last)",
           "exception:", "stack trace"}) {
       if (start_lower.find(marker) != std::string::npos)
-        return "the endpoint answered with an error report (a stack trace) instead of results: " +
-               quote();
+        return query_error_or(RemoteBody::StackTrace);
     }
-    if (media == "text/plain")
+    if (media == "text/plain") return query_error_or(RemoteBody::OtherText);
+  }
+  return RemoteBody::Unclassified;
+}
+
+std::string diagnose_success_body(std::string_view content_type, std::string_view body) {
+  const auto quote = [&] { return detail::body_text(content_type, body, 200); };
+  switch (classify_success_body(content_type, body)) {
+    case RemoteBody::Unclassified:
+      return {};
+    case RemoteBody::Empty:
+      return "the endpoint answered with an empty body instead of SPARQL results";
+    case RemoteBody::HtmlPage:
+      return "the endpoint answered with an HTML page instead of SPARQL results (is the URL the "
+             "SPARQL service, not its web page?): " +
+             quote();
+    case RemoteBody::QueryError:
+      return "the endpoint rejected the query (its error message came with HTTP status 200 "
+             "instead of results): " +
+             quote();
+    case RemoteBody::ErrorText:
+      return "the endpoint reported an error instead of results: " + quote();
+    case RemoteBody::StackTrace:
+      return "the endpoint answered with an error report (a stack trace) instead of results: " +
+             quote();
+    case RemoteBody::OtherText:
       return "the endpoint answered with plain text instead of SPARQL results: " + quote();
   }
   return {};

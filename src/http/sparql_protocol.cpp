@@ -101,7 +101,10 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     if (status >= 200 && status < 300) {
       std::string problem = diagnose_success_body(response.content_type, response.body);
       if (!problem.empty()) {
-        complete(make_remote_error(std::move(problem), config_.endpoint, status, 0, response.body));
+        Error error =
+            make_remote_error(std::move(problem), config_.endpoint, status, 0, response.body);
+        error.remote->body = classify_success_body(response.content_type, response.body);
+        complete(std::move(error));
         return;
       }
       SparqlResponse result;
@@ -159,10 +162,12 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
         return;
       }
     }
-    complete(make_remote_error(
+    Error error = make_remote_error(
         detail::status_message(status, response.content_type, response.body, method_, accept_,
                                retry_after, find_header(response.headers, "Location").value_or("")),
-        config_.endpoint, status, 0, response.body));
+        config_.endpoint, status, 0, response.body);
+    error.remote->body = detail::status_body(status, response.content_type, response.body);
+    complete(std::move(error));
   }
 
   SparqlNotice make_notice(SparqlNotice::Kind kind, long status) const {

@@ -1,6 +1,8 @@
 #pragma once
 // The one place where an Error becomes the text of an `isError` tool result: what went wrong
-// (with the position of a syntax error) followed by advice that fits the failure.
+// (with the position in the query, "at line L, column C", for a syntax error and a refused
+// update alike) followed by advice that fits the failure: for an endpoint's failure, what its
+// status and body say the agent can change (the query, the endpoint, or when to try again).
 
 #include <string>
 #include <string_view>

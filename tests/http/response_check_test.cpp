@@ -68,10 +68,10 @@ TEST_CASE("HTML pages, error texts and stack traces fail the success check", "[h
   CHECK(diagnose_success_body("text/plain", "Error: query timed out") ==
         "the endpoint reported an error instead of results: Error: query timed out");
   CHECK(diagnose_success_body("application/sparql-results+json",
-                              "org.apache.jena.query.QueryParseException: bad\n"
+                              "java.lang.OutOfMemoryError: Java heap space\n"
                               "\tat java.lang.Thread.run(Thread.java:750)") ==
         "the endpoint answered with an error report (a stack trace) instead of results: "
-        "org.apache.jena.query.QueryParseException: bad at java.lang.Thread.run(Thread.java:750)");
+        "java.lang.OutOfMemoryError: Java heap space at java.lang.Thread.run(Thread.java:750)");
   CHECK(diagnose_success_body("application/json",
                               "Traceback (most recent call last):\n  File \"x.py\", line 1")
             .rfind("the endpoint answered with an error report", 0) == 0);
@@ -129,4 +129,74 @@ TEST_CASE("status messages say what went wrong and what to do", "[http][error]")
         "https://h/sparql); use the target URL as the endpoint");
   CHECK(status_message(418, "", "", "GET", "", "") ==
         "the endpoint refused the request (HTTP 418)");
+}
+
+TEST_CASE("an endpoint's syntax error served with status 200 says the query was rejected",
+          "[http][error]") {
+  const std::string virtuoso =
+      "Virtuoso 37000 Error SP030: SPARQL compiler, line 1: syntax error at 'WHERE' before '{'";
+  CHECK(diagnose_success_body("text/plain", virtuoso) ==
+        "the endpoint rejected the query (its error message came with HTTP status 200 instead of "
+        "results): " +
+            virtuoso);
+  CHECK(classify_success_body("text/plain", virtuoso) == sparqlmcp::RemoteBody::QueryError);
+  // A parse error text that does not start like an error line, served as plain text.
+  CHECK(diagnose_success_body("text/plain", "Parse error: expected '{' at line 1") ==
+        "the endpoint rejected the query (its error message came with HTTP status 200 instead of "
+        "results): Parse error: expected '{' at line 1");
+  // A parser's stack trace is a rejection too, not a crash.
+  CHECK(classify_success_body("application/sparql-results+json",
+                              "org.apache.jena.query.QueryParseException: Encountered \" <VAR1> "
+                              "\"?x \"\" at line 1\n\tat java.lang.Thread.run(Thread.java:750)") ==
+        sparqlmcp::RemoteBody::QueryError);
+}
+
+TEST_CASE("a 2xx body that is no result is classified for the advice", "[http][error]") {
+  using sparqlmcp::RemoteBody;
+  CHECK(classify_success_body("application/sparql-results+json", R"({"head":{}})") ==
+        RemoteBody::Unclassified);
+  CHECK(classify_success_body("text/html", "<p>Sign in</p>") == RemoteBody::HtmlPage);
+  CHECK(classify_success_body("text/plain", "Error: query timed out") == RemoteBody::ErrorText);
+  CHECK(classify_success_body("text/plain", "java.lang.OutOfMemoryError: heap") ==
+        RemoteBody::StackTrace);
+  CHECK(classify_success_body("application/sparql-results+json", "") == RemoteBody::Empty);
+  CHECK(classify_success_body("text/plain", "Query timeout exceeded") == RemoteBody::OtherText);
+}
+
+TEST_CASE("the query errors of common endpoints are recognised", "[http]") {
+  for (const char* text : {
+           "Virtuoso 37000 Error SP030: SPARQL compiler, line 3: Undefined namespace prefix",
+           "Parse error: Lexical error at line 1, column 8.  Encountered: \"?\"",
+           "org.openrdf.query.MalformedQueryException: Encountered \"}\"",
+           "MALFORMED QUERY: Encountered \" \"wdt\"",
+           "Invalid SPARQL query: Prefix wdt was not registered using a PREFIX declaration",
+           "Error 400: Syntax error in SPARQL query",
+       }) {
+    INFO(text);
+    CHECK(reads_as_query_error(text));
+  }
+  for (const char* text : {"Internal Server Error: the query engine crashed",
+                           "Virtuoso 42000 Error The estimated execution time 1400 (sec) exceeds "
+                           "the limit of 400 (sec).",
+                           "Service Unavailable", ""}) {
+    INFO(text);
+    CHECK_FALSE(reads_as_query_error(text));
+  }
+}
+
+TEST_CASE("a syntax error answered with 500 says the query was rejected, a 404 stays a 404",
+          "[http][error]") {
+  const std::string body = "org.openrdf.query.MalformedQueryException: Encountered \"}\"";
+  CHECK(status_message(500, "text/plain", body, "GET", "", "") ==
+        "the endpoint rejected the query (HTTP 500 Internal Server Error): " + body);
+  CHECK(status_body(500, "text/plain", body) == sparqlmcp::RemoteBody::QueryError);
+  CHECK(status_body(400, "text/plain", "Parse error: x") == sparqlmcp::RemoteBody::QueryError);
+  CHECK(status_body(400, "text/plain", "") == sparqlmcp::RemoteBody::Unclassified);
+  CHECK(status_message(404, "text/plain", "syntax error: no such page", "GET", "", "") ==
+        "the endpoint URL is wrong (HTTP 404 Not Found); check the endpoint address in the "
+        "catalogue: syntax error: no such page");
+  CHECK(status_body(404, "text/plain", "syntax error: no such page") ==
+        sparqlmcp::RemoteBody::Unclassified);
+  CHECK(status_body(500, "text/plain", "Internal Server Error") ==
+        sparqlmcp::RemoteBody::Unclassified);
 }

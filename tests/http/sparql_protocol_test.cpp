@@ -157,6 +157,7 @@ TEST_CASE("a 400 says the endpoint rejected the query and includes its parser me
         "the endpoint rejected the query (HTTP 400 Bad Request): Virtuoso 37000 Error SP030: "
         "syntax error at line 1");
   CHECK(outcome.error().remote->http_status == 400);
+  CHECK(outcome.error().remote->body == RemoteBody::QueryError);
 }
 
 TEST_CASE("401, 403 and 404 say access was refused or the URL is wrong",
@@ -198,6 +199,7 @@ TEST_CASE("a 200 carrying an HTML page is a remote error", "[http][integration][
         "service, not its web page?): Welcome to our portal Please log in.");
   CHECK(outcome.error().remote->http_status == 200);
   CHECK(outcome.error().remote->body_head.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(outcome.error().remote->body == RemoteBody::HtmlPage);
 }
 
 TEST_CASE("a 200 carrying a Virtuoso error text is a remote error", "[http][integration][error]") {
@@ -209,9 +211,12 @@ TEST_CASE("a 200 carrying a Virtuoso error text is a remote error", "[http][inte
   REQUIRE_FALSE(outcome.ok());
   CHECK(outcome.error().kind == ErrorKind::Remote);
   CHECK(outcome.error().message.rfind(
-            "the endpoint reported an error instead of results: Virtuoso 37000 Error SP030: "
-            "SPARQL compiler, line 1: syntax error",
+            "the endpoint rejected the query (its error message came with HTTP status 200 "
+            "instead of results): Virtuoso 37000 Error SP030: SPARQL compiler, line 1: syntax "
+            "error",
             0) == 0);
+  CHECK(outcome.error().remote->http_status == 200);
+  CHECK(outcome.error().remote->body == RemoteBody::QueryError);
 }
 
 TEST_CASE("429 with Retry-After in seconds is retried after the delay, and the retry is announced",

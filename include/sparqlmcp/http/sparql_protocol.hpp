@@ -104,7 +104,12 @@ std::string build_query_url(std::string_view endpoint, std::string_view query);
 std::string percent_encode(std::string_view text);
 
 // Checks a 2xx response: returns an empty string when the body plausibly is a result, else a
-// message saying what the endpoint sent instead (an HTML page, an error text, a stack trace).
+// message saying what the endpoint sent instead (an HTML page, an error text, a stack trace;
+// an error text or stack trace that says the query is wrong is "the endpoint rejected the
+// query").
 std::string diagnose_success_body(std::string_view content_type, std::string_view body);
+
+// What diagnose_success_body found: Unclassified when the body plausibly is a result.
+RemoteBody classify_success_body(std::string_view content_type, std::string_view body);
 
 }  // namespace sparqlmcp::http

@@ -33,12 +33,26 @@ struct SourceSpan {
   std::size_t column = 0;
 };
 
+// What the body of a failed response was, as far as the HTTP layer could tell. The status
+// alone does not say what to fix: endpoints report a syntax error with 200, 400 or 500, and a
+// 200 may carry a login page.
+enum class RemoteBody {
+  Unclassified,  // nothing recognised (or no body): the status and transport code tell
+  QueryError,    // the endpoint's own message that the query is wrong (syntax, prefix, ...)
+  HtmlPage,      // a web page where results were due (2xx)
+  ErrorText,     // another error message where results were due (2xx)
+  StackTrace,    // a crash report where results were due (2xx)
+  Empty,         // nothing where results were due (2xx)
+  OtherText,     // other text that is no result (2xx)
+};
+
 // What a remote failure carries so an agent (and a developer) can tell what happened.
 struct RemoteDetails {
   std::string endpoint;    // the endpoint IRI as the catalogue names it
   long http_status = 0;    // 0 when no HTTP response arrived
   int transport_code = 0;  // libcurl's CURLcode, 0 when the transfer itself succeeded
   std::string body_head;   // the first bytes of the response body (bounded, UTF-8 safe)
+  RemoteBody body = RemoteBody::Unclassified;
 };
 
 struct Error {
