@@ -156,14 +156,18 @@ std::string Catalogue::unique_id(std::string_view wanted) const {
   }
 }
 
-Endpoint make_adhoc_endpoint(std::string iri) {
+namespace {
+
+bool has_http_scheme(std::string_view iri) {
   const auto scheme_end = iri.find("://");
-  const std::string scheme =
-      lowercase(iri.substr(0, scheme_end == std::string::npos ? 0 : scheme_end));
-  if (scheme_end == std::string::npos || (scheme != "http" && scheme != "https"))
-    throw_error(ErrorKind::InvalidArgument,
-                "--endpoint '" + iri + "' is not an http:// or https:// URL of a SPARQL endpoint");
-  std::string_view rest = std::string_view(iri).substr(scheme_end + 3);
+  if (scheme_end == std::string_view::npos) return false;
+  const std::string scheme = lowercase(iri.substr(0, scheme_end));
+  return scheme == "http" || scheme == "https";
+}
+
+// The host of an http(s) URL, without user information and port; empty when there is none.
+std::string_view host_of(std::string_view iri) {
+  std::string_view rest = iri.substr(iri.find("://") + 3);
   std::string_view authority = rest.substr(0, rest.find_first_of("/?#"));
   if (const auto at = authority.rfind('@'); at != std::string_view::npos)
     authority.remove_prefix(at + 1);  // never show user:password
@@ -173,6 +177,20 @@ Endpoint make_adhoc_endpoint(std::string iri) {
   } else if (const auto colon = host.find(':'); colon != std::string_view::npos) {
     host = host.substr(0, colon);
   }
+  return host;
+}
+
+}  // namespace
+
+bool is_http_url_with_host(std::string_view iri) {
+  return has_http_scheme(iri) && !host_of(iri).empty();
+}
+
+Endpoint make_adhoc_endpoint(std::string iri) {
+  if (!has_http_scheme(iri))
+    throw_error(ErrorKind::InvalidArgument,
+                "--endpoint '" + iri + "' is not an http:// or https:// URL of a SPARQL endpoint");
+  std::string_view host = host_of(iri);
   if (host.empty())
     throw_error(ErrorKind::InvalidArgument, "--endpoint '" + iri + "' has no host name");
   Endpoint e;

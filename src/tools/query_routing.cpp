@@ -13,6 +13,18 @@ const catalogue::Endpoint& require_known_endpoint(const std::string& iri,
                                                   std::optional<catalogue::Endpoint>& adhoc) {
   if (const catalogue::Endpoint* known = catalogue.find_by_iri(iri)) return *known;
   if (allow_any_endpoint) {
+    // Said in the query's terms: the check is the one --endpoint makes, the mistake is not.
+    if (!catalogue::is_http_url_with_host(iri)) {
+      throw_error(ErrorKind::InvalidArgument,
+                  "SERVICE <" + iri +
+                      "> cannot be queried: only http:// and https:// URLs with a host name "
+                      "can be sent a query, and <" +
+                      iri +
+                      "> is neither such a URL nor an endpoint of this server's catalogue. Name "
+                      "the http(s) URL of a SPARQL endpoint, or an endpoint IRI exactly as "
+                      "listed by list_endpoints. " +
+                      known_endpoints_hint(catalogue));
+    }
     adhoc = catalogue::make_adhoc_endpoint(iri);
     return *adhoc;
   }

@@ -119,6 +119,17 @@ TEST_CASE("an ad hoc endpoint takes its id and title from the host", "[catalogue
   CHECK_THROWS_AS(make_adhoc_endpoint("http:///path"), Exception);
 }
 
+TEST_CASE("only http(s) URLs with a host name can be ad hoc endpoints", "[catalogue]") {
+  CHECK(is_http_url_with_host("http://127.0.0.1:3030/ds/sparql"));
+  CHECK(is_http_url_with_host("HTTPS://user:pw@example.org/sparql"));
+  CHECK(is_http_url_with_host("http://[::1]:8890/sparql"));
+  CHECK_FALSE(is_http_url_with_host("ftp://example.org/sparql"));
+  CHECK_FALSE(is_http_url_with_host("urn:example:endpoint"));
+  CHECK_FALSE(is_http_url_with_host("http:///path"));
+  CHECK_FALSE(is_http_url_with_host("http://user@:80/sparql"));
+  CHECK_FALSE(is_http_url_with_host("sparql"));
+}
+
 TEST_CASE("unique_id appends a counter to a taken id", "[catalogue]") {
   Catalogue c;
   CHECK(c.unique_id("host") == "host");

@@ -109,3 +109,31 @@ TEST_CASE("an endpoint-internal SERVICE inside the one SERVICE travels with the 
   CHECK(route.direct.query_text.find("SERVICE") != std::string::npos);
   CHECK(route.direct.query_text.find("127.0.0.1:1/people") == std::string::npos);
 }
+
+TEST_CASE(
+    "a SERVICE that is no http(s) URL is refused in the query's terms under "
+    "--allow-any-endpoint",
+    "[tools][error]") {
+  for (const char* iri : {"ftp://example.org/sparql", "urn:example:endpoint", "http:///sparql"}) {
+    INFO(iri);
+    Error error =
+        route_error(std::string("ASK { SERVICE <") + iri + "> { ?s ?p ?o } }", /*allow_any=*/true);
+    CHECK(error.kind == ErrorKind::InvalidArgument);
+    CHECK(error.message ==
+          std::string("SERVICE <") + iri +
+              "> cannot be queried: only http:// and https:// URLs with a host name can be sent "
+              "a query, and <" +
+              iri +
+              "> is neither such a URL nor an endpoint of this server's catalogue. Name the "
+              "http(s) URL of a SPARQL endpoint, or an endpoint IRI exactly as listed by "
+              "list_endpoints. Known endpoints: <http://127.0.0.1:1/people/sparql> (People), "
+              "<http://127.0.0.1:1/places/sparql> (Places).");
+    CHECK(error.message.find("--endpoint") == std::string::npos);
+  }
+  // The same check applies to each SERVICE of a query that needs federation.
+  Error federated = route_error(
+      "SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } "
+      "SERVICE <urn:x> { ?s ?p ?o } }",
+      true);
+  CHECK_THAT(federated.message, Catch::StartsWith("SERVICE <urn:x> cannot be queried"));
+}

@@ -88,6 +88,10 @@ Catalogue load_catalogue(const std::vector<std::filesystem::path>& paths);
 // description, source "--endpoint". Throws InvalidArgument unless `iri` is an http(s) URL.
 Endpoint make_adhoc_endpoint(std::string iri);
 
+// Whether `iri` is an http:// or https:// URL with a host name: what make_adhoc_endpoint
+// accepts, and what an endpoint outside the catalogue must be to be sent a query.
+bool is_http_url_with_host(std::string_view iri);
+
 // {"id", "endpoint", "title", "description", "keywords", "homepage", "resource", "source",
 //  "settings": {"timeout_ms", "http_method", "result_cap", "headers": [names only]},
 //  "data_dumps" and "answered_locally" when it has dumps}. Header values are never included.
