@@ -122,13 +122,17 @@ const Endpoint* Catalogue::find(std::string_view id_or_iri) const {
 }
 
 std::vector<const Endpoint*> Catalogue::search(std::string_view keyword) const {
+  // Agents write lists as "protein, structure" as often as "protein structure".
+  const auto separates = [](char c) {
+    return std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == ';';
+  };
   std::vector<std::string> words;
   const std::string folded = lowercase(keyword);
   for (std::size_t i = 0; i < folded.size();) {
-    while (i < folded.size() && std::isspace(static_cast<unsigned char>(folded[i])))
+    while (i < folded.size() && separates(folded[i]))
       ++i;
     std::size_t j = i;
-    while (j < folded.size() && !std::isspace(static_cast<unsigned char>(folded[j])))
+    while (j < folded.size() && !separates(folded[j]))
       ++j;
     if (j > i) words.push_back(folded.substr(i, j - i));
     i = j;
@@ -227,7 +231,7 @@ nlohmann::json endpoint_to_json(const Endpoint& endpoint) {
   };
   if (!endpoint.data_dumps.empty()) {
     out["data_dumps"] = endpoint.data_dumps;
-    out["answered_locally"] = endpoint.answered_locally;
+    out["answered_in_process"] = endpoint.answered_locally;
   }
   return out;
 }

@@ -12,15 +12,17 @@ mcp::ToolDefinition list_endpoints_definition() {
   definition.description =
       "Lists the SPARQL endpoints this server can query: for each, an id, the endpoint IRI to put "
       "in SERVICE <...>, a title and a one-sentence description of the data it holds. Call this "
-      "first to choose endpoints for a question; pass 'keyword' to filter (matched in id, title, "
-      "description and keywords, case-insensitively).";
+      "first to choose endpoints for a question; pass 'keyword' to filter: an entry matches when "
+      "it contains every word of the keyword, in any order, in its id, title, description, "
+      "keywords or IRI (case-insensitively).";
   definition.input_schema = {
       {"type", "object"},
       {"properties",
        {{"keyword",
          {{"type", "string"},
           {"description",
-           "Optional word to filter endpoints by, e.g. 'protein' or 'wikidata'."}}}}},
+           "Optional words to filter endpoints by, e.g. 'protein' or 'protein structure'; every "
+           "word must match."}}}}},
       {"additionalProperties", false}};
   nlohmann::json endpoint_schema = {{"type", "object"},
                                     {"properties",
@@ -72,7 +74,7 @@ class ListEndpointsTool final : public mcp::Tool {
     if (matches.empty()) {
       text = keyword.empty() ? "The catalogue is empty: start the server with --catalogue or "
                                "--endpoint to add endpoints.\n"
-                             : "No endpoint matches '" + keyword + "'. " +
+                             : "No endpoint matches every word of '" + keyword + "'. " +
                                    std::to_string(catalogue_.endpoints().size()) +
                                    " endpoints are known: call list_endpoints without a keyword "
                                    "to see them all.\n";

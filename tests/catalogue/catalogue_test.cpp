@@ -92,6 +92,10 @@ TEST_CASE("search is case-insensitive over id, title, description, keywords and 
   CHECK(ids("DBLP") == std::vector<std::string>{"dblp"});
   CHECK(ids("films.example") == std::vector<std::string>{"x"});
   CHECK(ids("science papers") == std::vector<std::string>{"dblp"});
+  // Every word, in any order, in any field; ',' and ';' separate words like spaces.
+  CHECK(ids("papers SCIENCE") == std::vector<std::string>{"dblp"});
+  CHECK(ids("enzymes, protein") == std::vector<std::string>{"uniprot"});
+  CHECK(ids(";uniprot;functions;") == std::vector<std::string>{"uniprot"});
   CHECK(ids("science proteins").empty());
   CHECK(ids("sparql") == std::vector<std::string>{"uniprot", "dblp"});
   CHECK(ids("nothing-like-this").empty());

@@ -90,7 +90,7 @@ TEST_CASE("a dump-only entry is answered locally under its own IRI, dump resolve
   CHECK(books->data_dumps[0].starts_with("file:///"));
   CHECK(books->data_dumps[0].ends_with("/tests/data/catalogue/valid/dumps/books.ttl"));
   const auto j = endpoint_to_json(*books);
-  CHECK(j["answered_locally"] == true);
+  CHECK(j["answered_in_process"] == true);
   CHECK(j["data_dumps"].size() == 1);
 }
 

@@ -63,9 +63,9 @@ class Catalogue {
   // By id, else by IRI (tolerant): what a tool argument naming an endpoint usually needs.
   const Endpoint* find(std::string_view id_or_iri) const;
 
-  // Case-insensitive substring match of `keyword` in id, title, description, keywords and IRI;
-  // every whitespace-separated word of `keyword` must match somewhere. Empty keyword: all.
-  // Catalogue order.
+  // Every word of `keyword` (separated by white space, ',' or ';') must occur, in any order, in
+  // the id, title, description, keywords or IRI of an entry (ASCII case-insensitive substring
+  // match; the words may match in different fields). No words: all entries. Catalogue order.
   std::vector<const Endpoint*> search(std::string_view keyword) const;
 
   // `wanted` if no entry has that id, else wanted-2, wanted-3, ...
@@ -94,7 +94,8 @@ bool is_http_url_with_host(std::string_view iri);
 
 // {"id", "endpoint", "title", "description", "keywords", "homepage", "resource", "source",
 //  "settings": {"timeout_ms", "http_method", "result_cap", "headers": [names only]},
-//  "data_dumps" and "answered_locally" when it has dumps}. Header values are never included.
+//  "data_dumps" and "answered_in_process" (the name list_endpoints uses) when it has dumps}.
+// Header values are never included.
 nlohmann::json endpoint_to_json(const Endpoint& endpoint);
 
 // "sparql-mcp://catalogue/<id>": the MCP resource URI of a catalogue entry.

@@ -1,7 +1,7 @@
 #pragma once
 // list_endpoints: the catalogue's entries (id, endpoint IRI, title, one-sentence description),
-// optionally filtered by a keyword. The short descriptions are what steers an agent to the
-// right endpoints, so they are shown in full.
+// optionally filtered by a keyword whose every word must match (Catalogue::search). The short
+// descriptions are what steers an agent to the right endpoints, so they are shown in full.
 
 #include <memory>
 
