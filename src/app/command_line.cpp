@@ -1,6 +1,7 @@
 #include "sparqlmcp/app/command_line.hpp"
 
 #include <charconv>
+#include <optional>
 
 #include "sparqlmcp/util/error.hpp"
 
@@ -43,6 +44,7 @@ Options:
   --max-rows N            default number of result rows shown (default 100)
   --max-response-bytes N  largest endpoint response read, in bytes (default 16 MiB)
   --workers N             tool calls run at the same time (default 16)
+  Options with a value also take the form --option=value.
 
 Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint, --max-rows,
 --max-response-bytes and --log-level):
@@ -50,6 +52,9 @@ Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint, --max
                           turtle (default) or ntriples for CONSTRUCT/DESCRIBE
   --timeout DURATION      time limit: 30s, 500ms, 2m, or a number of seconds (default 45s)
   (query logs only warnings unless --log-level is given)
+
+Exit status: 0 on success; 1 when the query or the parse fails, a file cannot be read or the
+server cannot start (bad catalogue); 2 for a usage error (unknown option, bad or missing value).
 
 Examples:
   sparql-mcp query --catalogue examples/catalogue.ttl \
@@ -82,7 +87,16 @@ std::chrono::milliseconds parse_duration(const std::string& flag, const std::str
 CommandLine parse_command_line(const std::vector<std::string>& arguments) {
   CommandLine line;
   std::size_t i = 0;
+  // --flag=value is the same as --flag value (GNU style); `inline_value` holds the part after
+  // '=' of the current argument until value_of takes it.
+  std::optional<std::string> inline_value;
   auto value_of = [&](const std::string& flag) -> std::string {
+    if (inline_value) {
+      std::string value = std::move(*inline_value);
+      inline_value.reset();
+      if (value.empty()) bad_usage(flag + " needs a value");
+      return value;
+    }
     if (i + 1 >= arguments.size()) bad_usage(flag + " needs a value");
     return arguments[++i];
   };
@@ -100,7 +114,14 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
   }
   if (!arguments.empty() && arguments[0] == "serve") ++i;
   for (; i < arguments.size(); ++i) {
-    const std::string& flag = arguments[i];
+    const std::string& argument = arguments[i];
+    std::string flag = argument;
+    inline_value.reset();
+    if (const auto equals = argument.find('=');
+        argument.starts_with("--") && equals != std::string::npos) {
+      flag = argument.substr(0, equals);
+      inline_value = argument.substr(equals + 1);
+    }
     if (flag == "--help" || flag == "-h") {
       line.command = Command::Help;
     } else if (flag == "--version") {
@@ -136,16 +157,18 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       if (!known) bad_usage("--format must be table, json, xml, csv, tsv, turtle or ntriples");
     } else if (query && flag == "--timeout") {
       line.timeout = parse_duration(flag, value_of(flag));
-    } else if (query && (flag == "-" || flag.empty() || flag[0] != '-')) {
+    } else if (query && (argument == "-" || argument.empty() || argument[0] != '-')) {
       if (!line.query_input.empty()) {
         bad_usage(
             "query takes one query (text, - for standard input, or @FILE); put the "
             "query text in quotes");
       }
-      line.query_input = flag;
+      line.query_input = argument;
+      continue;
     } else {
-      bad_usage("unknown argument '" + flag + "'");
+      bad_usage("unknown argument '" + argument + "'");
     }
+    if (inline_value) bad_usage(flag + " takes no value, got '" + argument + "'");
   }
   // From the shell, start-up lines would drown the answer: only warnings unless asked.
   if (query && !log_level_given) line.log_level = "warn";

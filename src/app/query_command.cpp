@@ -94,7 +94,9 @@ int run_query(const CommandLine& command_line) {
     }
   }
   if (!document) {
+    // A shell prompt must not continue the last line, whatever the tool wrote.
     std::cout << text;
+    if (!text.empty() && text.back() != '\n') std::cout << '\n';
     return 0;
   }
   std::cout << *document;

@@ -91,3 +91,48 @@ TEST_CASE("query refuses a missing query, two queries and unknown formats", "[ap
   // --format belongs to query; serving ignores no flag silently.
   CHECK(usage_error({"--format", "csv"}) == "unknown argument '--format' (see sparql-mcp --help)");
 }
+
+TEST_CASE("every option with a value also takes the form --option=value", "[app]") {
+  app::CommandLine line = parse_command_line(
+      {"--catalogue=a.ttl", "--catalog=dir", "--endpoint=http://127.0.0.1:1/sparql?x=a=b",
+       "--log-level=debug", "--timeout-ms=1500", "--max-rows=7", "--max-response-bytes=1024",
+       "--workers=3"});
+  CHECK(line.catalogues == std::vector<std::filesystem::path>{"a.ttl", "dir"});
+  // Only the first '=' separates: the rest belongs to the value.
+  CHECK(line.endpoints == std::vector<std::string>{"http://127.0.0.1:1/sparql?x=a=b"});
+  CHECK(line.log_level == "debug");
+  CHECK(line.timeout == std::chrono::milliseconds(1500));
+  CHECK(line.max_rows == 7u);
+  CHECK(line.max_response_bytes == 1024u);
+  CHECK(line.workers == 3u);
+  app::CommandLine query = parse_command_line(
+      {"query", "--format=csv", "--timeout=250ms", "--catalogue=c.ttl", "ASK { ?s ?p ?o }"});
+  CHECK(query.query_format == "csv");
+  CHECK(query.timeout == std::chrono::milliseconds(250));
+  CHECK(query.catalogues == std::vector<std::filesystem::path>{"c.ttl"});
+  // A query text with '=' in it is the query, not an option.
+  CHECK(parse_command_line({"query", "ASK { FILTER(1 = 1) }"}).query_input ==
+        "ASK { FILTER(1 = 1) }");
+}
+
+TEST_CASE("an option written --option=value gives the errors of the two-word form",
+          "[app][error]") {
+  CHECK(usage_error({"--catalogue="}) == usage_error({"--catalogue"}));
+  CHECK(usage_error({"--catalogue="}) == "--catalogue needs a value (see sparql-mcp --help)");
+  CHECK(usage_error({"--max-rows=ten"}) == usage_error({"--max-rows", "ten"}));
+  CHECK(usage_error({"--workers=0"}) ==
+        "--workers expects a positive whole number, got '0' (see sparql-mcp --help)");
+  CHECK(usage_error({"--log-level=loud"}) == usage_error({"--log-level", "loud"}));
+  CHECK(usage_error({"query", "--format=html", "ASK {}"}) ==
+        usage_error({"query", "--format", "html", "ASK {}"}));
+  CHECK(usage_error({"query", "--timeout=soon", "ASK {}"}) ==
+        usage_error({"query", "--timeout", "soon", "ASK {}"}));
+  CHECK(usage_error({"--bogus=1"}) == "unknown argument '--bogus=1' (see sparql-mcp --help)");
+  CHECK(usage_error({"--format=csv"}) == "unknown argument '--format=csv' (see sparql-mcp --help)");
+  // A flag without a value refuses one instead of ignoring it.
+  CHECK(usage_error({"--allow-any-endpoint=no"}) ==
+        "--allow-any-endpoint takes no value, got '--allow-any-endpoint=no' (see sparql-mcp "
+        "--help)");
+  CHECK(usage_error({"--version=2"}) ==
+        "--version takes no value, got '--version=2' (see sparql-mcp --help)");
+}
