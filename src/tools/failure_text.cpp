@@ -54,8 +54,8 @@ std::string remote_advice(const RemoteDetails& remote) {
       return " The endpoint refused this request: it may need credentials (smcp:header in the "
              "catalogue) or block this kind of query; try a simpler query or another endpoint.";
     case 404:
-      return " The endpoint URL is wrong: check the endpoint IRI in the catalogue "
-             "(list_endpoints) and use it exactly as listed.";
+      return " The endpoint URL is wrong: use the endpoint IRI exactly as list_endpoints shows "
+             "it; if you did, its catalogue entry is out of date: use another endpoint.";
     case 405:
     case 415:
       return " The endpoint does not take queries sent this way: its catalogue entry needs "

@@ -35,8 +35,8 @@ const std::string kFixQuery =
 
 TEST_CASE("a 404 says the URL is wrong and nothing about the query", "[tools][error]") {
   CHECK(advice_for(remote(404), "timeout_ms") ==
-        " The endpoint URL is wrong: check the endpoint IRI in the catalogue (list_endpoints) "
-        "and use it exactly as listed.");
+        " The endpoint URL is wrong: use the endpoint IRI exactly as list_endpoints shows it; if "
+        "you did, its catalogue entry is out of date: use another endpoint.");
 }
 
 TEST_CASE("an endpoint's own syntax error says the query was rejected, whatever the status",
@@ -129,8 +129,9 @@ TEST_CASE("the failure text puts the message first, then its advice", "[tools][e
                                   "http://e/sparql", 404, 0, "no route");
   CHECK(failure_text(error) ==
         "the endpoint URL is wrong (HTTP 404 Not Found) (endpoint http://e/sparql, HTTP status "
-        "404, body begins: no route). The endpoint URL is wrong: check the endpoint IRI in the "
-        "catalogue (list_endpoints) and use it exactly as listed.");
+        "404, body begins: no route). The endpoint URL is wrong: use the endpoint IRI exactly as "
+        "list_endpoints shows it; if you did, its catalogue entry is out of date: use another "
+        "endpoint.");
   CHECK(failure_text(make_error(ErrorKind::Cancelled, "x")) == "The query was cancelled.");
 }
 
