@@ -1,5 +1,6 @@
-// The command line of the real binary: --help, --version, `parse FILE|-`, unknown options, and
-// the serving flags that change behaviour (--endpoint, --allow-any-endpoint, --timeout-ms).
+// The command line of the real binary: --help, --version, `parse FILE|-`, unknown options, the
+// exit codes (0 success, 1 a failed query or unreadable input, 2 a usage error), --option=value,
+// and the serving flags that change behaviour (--endpoint, --allow-any-endpoint, --timeout-ms).
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -49,17 +50,56 @@ describe("sparql-mcp command line", { timeout: 60000 }, () => {
       writeFileSync(bad, 'SELECT ?s WHERE {\n  ?s ?p "Zoë" ?oops }\n');
       const r = run_cli(["parse", bad]);
       assert.equal(r.status, 1);
-      assert.match(r.stdout + r.stderr, /\b2:15\b|line\s*2\D{1,20}column\s*15\b/i);
+      assert.equal(r.stdout, "");
+      assert.equal(r.stderr, `${bad}:2:15: unexpected variable ?oops, expected '.' or '}' (triple patterns are ` +
+                             "separated by '.')\n");
+      // A query file saved with a byte order mark (Windows editors) parses.
+      const bom = join(dir, "bom.rq");
+      writeFileSync(bom, "\uFEFFASK { ?s ?p ?o }\n");
+      const with_bom = run_cli(["parse", bom]);
+      assert.equal(with_bom.status, 0, with_bom.stderr);
+      assert.match(with_bom.stdout, /^form: ASK$/m);
+      const missing = run_cli(["parse", join(dir, "missing.rq")]);
+      assert.equal(missing.status, 1);
+      assert.equal(missing.stderr, `sparql-mcp parse: cannot read ${join(dir, "missing.rq")}\n`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it("refuses an unknown option with a non-zero exit and a message on stderr", () => {
+  it("refuses an unknown option with exit 2 and a message on stderr", () => {
     const r = run_cli(["--no-such-option"]);
-    assert.notEqual(r.status, 0);
-    assert.match(r.stderr, /--no-such-option/);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, "sparql-mcp: unknown argument '--no-such-option' (see sparql-mcp --help)\n");
     assert.equal(r.stdout, "", "stdout belongs to MCP and stays empty");
+  });
+
+  it("exits 2 for every usage error, with the same message for --option=value", () => {
+    const cases = [
+      [["parse"], "parse expects exactly one argument: a file name or -"],
+      [["--max-rows", "ten"], "--max-rows expects a positive whole number, got 'ten'"],
+      [["--max-rows=ten"], "--max-rows expects a positive whole number, got 'ten'"],
+      [["--catalogue="], "--catalogue needs a value"],
+      [["--allow-any-endpoint=yes"], "--allow-any-endpoint takes no value, got '--allow-any-endpoint=yes'"],
+      [["query", "--format=html", "ASK {}"], "--format must be table, json, xml, csv, tsv, turtle or ntriples"],
+      [["query"], "query needs a query: the text in quotes, - to read standard input, or @FILE"],
+    ];
+    for (const [args, message] of cases) {
+      const r = run_cli(args, "");
+      assert.equal(r.status, 2, `${args.join(" ")}: ${r.stderr}`);
+      assert.equal(r.stderr, `sparql-mcp: ${message} (see sparql-mcp --help)\n`);
+      assert.equal(r.stdout, "");
+    }
+  });
+
+  it("exits 1 when the input cannot be read or the server cannot start", () => {
+    const query = run_cli(["query", "@/nonexistent/q.rq"]);
+    assert.equal(query.status, 1);
+    assert.equal(query.stderr, "sparql-mcp query: cannot read the query file '/nonexistent/q.rq'\n");
+    const serve = run_cli(["--catalogue=/nonexistent/catalogue", "--log-level=error"], "");
+    assert.equal(serve.status, 1);
+    assert.match(serve.stderr, /cannot start: catalogue path '\/nonexistent\/catalogue' does not exist/);
+    assert.equal(serve.stdout, "");
   });
 });
 
@@ -92,8 +132,9 @@ describe("sparql-mcp logging", { timeout: 60000 }, () => {
 
   it("refuses an unknown log level", () => {
     const r = run_cli(["--catalogue", catalogue.dir, "--log-level", "loud"], "");
-    assert.notEqual(r.status, 0);
-    assert.match(r.stderr, /loud|log-level/);
+    assert.equal(r.status, 2);
+    assert.equal(r.stderr, "sparql-mcp: --log-level must be trace, debug, info, warn, error or off (see " +
+                           "sparql-mcp --help)\n");
   });
 });
 
@@ -135,19 +176,47 @@ describe("sparql-mcp serving flags", { timeout: 120000 }, () => {
     const strict = await connect([]);
     const refused = await call_tool(strict.client, "run_sparql_query", { query });
     assert.equal(refused.isError, true);
+    assert.equal(text_of(refused),
+                 `SERVICE <${endpoint}> is not an endpoint of this server's catalogue, so it will not be ` +
+                 "contacted. Use one of the catalogue's endpoint IRIs exactly as listed by list_endpoints. " +
+                 "Known endpoints: <http://127.0.0.1:9/sparql> (elsewhere).");
     const open = await connect(["--allow-any-endpoint"]);
     const allowed = await call_tool(open.client, "run_sparql_query", { query });
     assert.equal(allowed.isError ?? false, false, text_of(allowed));
     assert.equal(allowed.structuredContent.results.boolean, true);
   });
 
+  it("refuses a SERVICE that is no http(s) URL under --allow-any-endpoint in the query's terms", async () => {
+    const open = await connect(["--allow-any-endpoint"]);
+    for (const iri of ["ftp://127.0.0.1/sparql", "urn:example:endpoint"]) {
+      const r = await call_tool(open.client, "run_sparql_query", { query: `ASK { SERVICE <${iri}> { ?s ?p ?o } }` });
+      assert.equal(r.isError, true);
+      assert.equal(text_of(r),
+                   `SERVICE <${iri}> cannot be queried: only http:// and https:// URLs with a host name can be ` +
+                   `sent a query, and <${iri}> is neither such a URL nor an endpoint of this server's catalogue. ` +
+                   "Name the http(s) URL of a SPARQL endpoint, or an endpoint IRI exactly as listed by " +
+                   "list_endpoints. Known endpoints: <http://127.0.0.1:9/sparql> (elsewhere).");
+    }
+  });
+
   it("applies --timeout-ms when the call gives no timeout", async () => {
+    // The endpoint answers after 10 s: only the 800 ms limit ends the call with this error.
     const endpoint = oxigraph.url("/slow?ms=10000");
     const s = await connect(["--endpoint", endpoint, "--timeout-ms", "800"]);
     const r = await call_tool(s.client, "run_sparql_query", { query: `ASK { SERVICE <${endpoint}> { ?s ?p ?o } }` });
     assert.equal(r.isError, true);
     // The request's own limit is what remains of the call's 800 ms, not the 45 s default.
-    assert.match(text_of(r), /no complete response from \S+ within (7\d\d|800) ms/);
+    assert.match(text_of(r), /^no complete response from 127\.0\.0\.1:\d+ within (800|7\d\d) ms/);
+    assert.ok(text_of(r).endsWith("or raise timeout_ms."), text_of(r));
+  });
+
+  it("takes --option=value for the serving options", async () => {
+    const endpoint = oxigraph.url("/query");
+    const s = await connect([`--endpoint=${endpoint}`, "--max-rows=7", "--timeout-ms=20000"]);
+    const r = await call_tool(s.client, "run_sparql_query",
+                              { query: `SELECT ?s WHERE { SERVICE <${endpoint}> { ?s a <http://xmlns.com/foaf/0.1/Person> } }` });
+    assert.equal(r.isError ?? false, false, text_of(r));
+    assert.equal(r.structuredContent.rows_shown, 7);
   });
 
   it("shows --max-rows rows by default", async () => {
@@ -158,5 +227,29 @@ describe("sparql-mcp serving flags", { timeout: 120000 }, () => {
     assert.equal(r.isError ?? false, false, text_of(r));
     assert.equal(r.structuredContent.rows_shown, 7);
     assert.equal(r.structuredContent.truncated, true);
+  });
+});
+
+describe("sparql-mcp query", { timeout: 60000 }, () => {
+  let oxigraph;
+  before(async () => { oxigraph = await start_oxigraph(); });
+  after(async () => { await oxigraph?.stop(); });
+
+  it("ends an ASK answer in table form with a newline, and exits 0", () => {
+    const endpoint = oxigraph.url("/query");
+    const ok = run_cli(["query", `--endpoint=${endpoint}`, "--timeout=20s", "--log-level=error",
+                        `ASK { SERVICE <${endpoint}> { ?s ?p ?o } }`]);
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.ok(ok.stdout.endsWith("ASK result: true\n"), JSON.stringify(ok.stdout));
+  });
+
+  it("exits 1 with the tool's message for a query that fails", () => {
+    const endpoint = oxigraph.url("/query");
+    const r = run_cli(["query", `--endpoint=${endpoint}`, "--log-level=error",
+                       `PREFIX ex: <http://e/>\n  DELETE WHERE { ?s ex:p ?o }`]);
+    assert.equal(r.status, 1);
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr, "sparql-mcp query: Query refused at line 2, column 3: this server is read-only: SPARQL " +
+                           "Update (DELETE WHERE) is not accepted; send a SELECT, ASK, CONSTRUCT or DESCRIBE query\n");
   });
 });

@@ -44,9 +44,17 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
     const result = await call_tool(session.client, "list_endpoints", {});
     assert.ok(!result.isError, text_of(result));
     const text = text_of(result);
-    assert.match(text, /in-process|answered_locally|dump/i, "entries say they are answered from dumps");
     for (const id of ["demo-geo", "demo-people", "demo-works", "demo-awards"]) {
-      assert.ok(text.includes(id), `list_endpoints does not show ${id}:\n${text}`);
+      const line = text.split("\n").find((l) => l.startsWith(`${id} | `));
+      assert.ok(line, `list_endpoints does not show ${id}:\n${text}`);
+      assert.ok(line.endsWith(" [RDF dump, answered in-process]"), `${id} is not marked in-process: ${line}`);
+      const entry = result.structuredContent.endpoints.find((e) => e.id === id);
+      assert.equal(entry.answered_in_process, true);
+      // The resource of the entry uses the same name for it.
+      const read = await session.client.readResource({ uri: `sparql-mcp://catalogue/${id}` });
+      const resource = JSON.parse(read.contents[0].text);
+      assert.equal(resource.answered_in_process, true, `resource of ${id}: ${read.contents[0].text}`);
+      assert.equal(resource.answered_locally, undefined, "one name for in-process entries");
     }
     const opera = text_of(await call_tool(session.client, "list_endpoints", { keyword: "opera" }));
     assert.ok(opera.includes("demo-works"), opera);
@@ -92,7 +100,9 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
       query: `${PREFIXES}SELECT * WHERE { SERVICE <${PEOPLE}> { ?p demo:birthPlace ?city } SERVICE <${GEO}> { ?city demo:country country:Poland } }`,
     });
     assert.equal(result.isError, true);
-    assert.match(text_of(result), /federat/i);
+    assert.equal(text_of(result), "the query has 2 SERVICE clauses; federated queries over several endpoints are " +
+                                  "not implemented yet in this version. Query one endpoint per call (exactly one " +
+                                  "SERVICE clause) and combine the results yourself, e.g. with VALUES.");
     const again = await call_tool(session.client, "run_sparql_query", { query: LARGEST_CITIES });
     assert.ok(!again.isError);
   });
@@ -156,7 +166,9 @@ describe("sparql-mcp query on the demo catalogue", { timeout: 60000 }, () => {
                        `SELECT * WHERE { SERVICE <${GEO}> { ?s ?p } }`]);
     assert.equal(r.status, 1);
     assert.equal(r.stdout, "");
-    assert.match(r.stderr, /syntax error at line 1/i);
+    assert.equal(r.stderr, `sparql-mcp query: SPARQL syntax error at line 1, column ${37 + GEO.length}: unexpected ` +
+                           "'}', expected a triple pattern object (an IRI, prefixed name, literal, variable or blank " +
+                           "node)\n");
   });
 
   it("stops a runaway cross product at --timeout and says how to raise it", () => {

@@ -99,6 +99,8 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
     assert.deepEqual(slow.structuredContent.endpoints.map((e) => e.id), ["people-slow"]);
     const none = await call_tool(session.client, "list_endpoints", { keyword: "zzz-no-such-topic" });
     assert.deepEqual(none.structuredContent.endpoints, []);
+    assert.equal(text_of(none), "No endpoint matches every word of 'zzz-no-such-topic'. 2 endpoints are known: " +
+                                "call list_endpoints without a keyword to see them all.\n");
   });
 
   it("exposes catalogue entries as resources that can be read", async () => {

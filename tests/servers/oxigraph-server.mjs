@@ -28,6 +28,10 @@
 //                  at most N rows are returned (a server-side result cap, as Virtuoso's
 //                  ResultSetMaxRows); every query it receives is logged for /queries
 //   /queries       200 JSON array of the query texts /shuffle received (the last 10000)
+//   /status?code=N[&type=T][&body=B]
+//                  answers with status N (200-599), Content-Type T (default text/plain) and body B
+//                  (default: empty), e.g. a 404 page, a 504 from a gateway, or an endpoint's
+//                  syntax error sent with 200 as Virtuoso does
 //   /stats         200 JSON {requests, slow_abandoned}: how many requests arrived, and how many
 //                  /slow requests the client gave up (closed) before the answer, so tests can
 //                  check that a cancelled call really stops its upstream request
@@ -383,6 +387,17 @@ function create_server(store, verbose) {
         case "/stats":
           send(res, 200, "application/json", JSON.stringify(stats));
           return;
+        case "/status": {
+          await protocol_parameters(req, url);
+          const code = Number(url.searchParams.get("code"));
+          if (!Number.isInteger(code) || code < 200 || code > 599) {
+            send(res, 400, "text/plain; charset=utf-8", "/status needs code=200..599\n");
+            return;
+          }
+          send(res, code, url.searchParams.get("type") ?? "text/plain; charset=utf-8",
+               url.searchParams.get("body") ?? "");
+          return;
+        }
         case "/huge": {
           await protocol_parameters(req, url);
           const mb = Math.min(Math.max(Number(url.searchParams.get("mb") ?? 50) || 50, 1), MAX_HUGE_MB);
