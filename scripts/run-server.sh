@@ -27,7 +27,7 @@ catalogue=$repo/examples/catalogue.ttl
 args=("$@")
 has_catalogue=0
 for arg in "${args[@]}"; do
-  [[ $arg == --catalogue || $arg == --catalogue=* ]] && has_catalogue=1
+  [[ $arg == --catalogue || $arg == --catalogue=* || $arg == --catalog || $arg == --catalog=* ]] && has_catalogue=1
 done
 [[ $has_catalogue -eq 1 ]] || args=(--catalogue "$catalogue" "${args[@]}")
 exec "$repo/build/release/src/app/sparql-mcp" "${args[@]}"
