@@ -66,12 +66,14 @@ int run_query(const CommandLine& command_line) {
   if (!command_line.max_rows) settings.default_max_rows = kShellDefaultRows;
   settings.max_rows_limit = std::max(settings.max_rows_limit, settings.default_max_rows);
   settings.timeout_option = "--timeout";
+  settings.count_option = "--count";
   auto tool = tools::make_run_sparql_query_tool(runtime->catalogue, *runtime->sparql_client,
                                                 settings, runtime->local);
 
   nlohmann::json arguments = {{"query", query_text},
                               {"timeout_ms", settings.default_timeout.count()}};
   if (command_line.query_format) arguments["format"] = *command_line.query_format;
+  if (command_line.query_count) arguments["count"] = true;
   mcp::ToolContext context;
   context.cancellation = std::make_shared<CancellationToken>();
   mcp::ToolResult result = tool->call(arguments, context);

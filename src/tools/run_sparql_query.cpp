@@ -151,9 +151,9 @@ class RunSparqlQueryTool final : public mcp::Tool {
     call.facts.requests = 0;
 
     if (call.count && call.query.form() != sparql::QueryForm::Select) {
-      call.facts.warnings.push_back(
-          "count: true counts the rows of a SELECT query; it was ignored for this " +
-          std::string(graph ? "graph" : "ASK") + " query.");
+      call.facts.warnings.push_back(settings_.count_option +
+                                    " counts the rows of a SELECT query; it was ignored for this " +
+                                    std::string(graph ? "graph" : "ASK") + " query.");
     }
     try {
       if (graph) return answer_graph(call, context);
@@ -392,8 +392,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
           (cap.declared ? "its result cap (smcp:resultCap in the catalogue)"
                         : "the result cap common on public endpoints (assumed: the catalogue "
                           "declares none)") +
-          ", so more rows may exist. The next-page query continues after the rows shown; "
-          "count: true gives the exact number.");
+          ", so more rows may exist. The next-page query continues after the rows shown; " +
+          settings_.count_option + " gives the exact number.");
     }
     return state;
   }
@@ -420,10 +420,10 @@ class RunSparqlQueryTool final : public mcp::Tool {
       call.facts.exact_count = count;
     } catch (const Exception& exception) {
       if (exception.error().kind == ErrorKind::Cancelled) throw;
-      call.facts.warnings.push_back(
-          "count: true could not be answered, so the number of rows "
-          "stays a lower bound: " +
-          exception.error().to_text());
+      call.facts.warnings.push_back(settings_.count_option +
+                                    " could not be answered, so the number of rows "
+                                    "stays a lower bound: " +
+                                    exception.error().to_text());
     }
   }
 

@@ -66,6 +66,8 @@ TEST_CASE("query takes one query and its own output flags", "[app]") {
   CHECK(line.command == app::Command::Query);
   CHECK(line.query_input == "SELECT * WHERE { ?s ?p ?o }");
   CHECK(line.query_format == "csv");
+  CHECK_FALSE(line.query_count);
+  CHECK(parse_command_line({"query", "--count", "-"}).query_count);
   CHECK(line.timeout == std::chrono::milliseconds(30000));
   CHECK(line.log_level == "warn");
   CHECK(parse_command_line({"query", "--log-level", "debug", "-"}).log_level == "debug");

@@ -27,6 +27,7 @@ struct CommandLine {
   // for `query`: the query text, "-" (standard input) or "@FILE"
   std::string query_input;
   std::optional<std::string> query_format;  // --format: table, json, xml, csv, tsv, turtle, ...
+  bool query_count = false;                 // --count: count the rows exactly
 };
 
 // "30s", "500ms", "2m" or a bare number of seconds. Throws Exception(InvalidArgument).

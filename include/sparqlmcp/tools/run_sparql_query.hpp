@@ -39,6 +39,8 @@ struct QuerySettings {
   bool allow_any_endpoint = false;
   // How advice names the time limit a caller can raise (`sparql-mcp query` says --timeout).
   std::string timeout_option = "timeout_ms";
+  // How advice names the exact count (`sparql-mcp query` says --count).
+  std::string count_option = "count: true";
 };
 
 // `catalogue` and `client` must outlive the tool. `local` holds the stores of the entries
