@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "endpoint_notices.hpp"
+#include "query_facts.hpp"
 #include "sparqlmcp/engine/evaluator.hpp"
 #include "sparqlmcp/rdf/reader.hpp"
 #include "sparqlmcp/results/format.hpp"
@@ -18,10 +19,6 @@ using Clock = std::chrono::steady_clock;
 constexpr std::string_view kGraphAccept =
     "application/n-triples, text/turtle;q=0.9, application/n-quads;q=0.5, "
     "application/trig;q=0.4, text/plain;q=0.2";
-
-bool is_graph_form(sparql::QueryForm form) {
-  return form == sparql::QueryForm::Construct || form == sparql::QueryForm::Describe;
-}
 
 std::chrono::milliseconds remaining(Clock::time_point deadline) {
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());

@@ -21,10 +21,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kMaxRowsHeldPerCall = 5'000'000;
 
-bool is_graph_form(sparql::QueryForm form) {
-  return form == sparql::QueryForm::Construct || form == sparql::QueryForm::Describe;
-}
-
 mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
   mcp::ToolDefinition definition;
   definition.name = "run_sparql_query";
