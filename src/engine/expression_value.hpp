@@ -153,8 +153,6 @@ struct Value {
            type == Type::Double;
   }
   bool is_literal() const { return type >= Type::String; }
-  // Simple literal or xsd:string (what 17.4.3 calls a string literal without a tag).
-  bool is_plain_string() const { return type == Type::String; }
   bool is_string_literal() const { return type == Type::String || type == Type::LangString; }
 
   static Value error() { return Value{}; }

@@ -6,12 +6,6 @@
 
 namespace sparqlmcp::rdf {
 
-std::string_view Term::effective_datatype() const {
-  if (kind != TermKind::Literal) return {};
-  if (!datatype.empty()) return datatype;
-  return language.empty() ? kXsdString : kRdfLangString;
-}
-
 std::string escape_string_literal(std::string_view text) {
   std::string out;
   out.reserve(text.size() + 2);

@@ -86,9 +86,7 @@ class Parser {
   std::string parse_iri();                                                             // [136]
   rdf::Term parse_RDFLiteral();                                                        // [129]
   rdf::Term parse_NumericLiteral();                                                    // [130]
-  bool starts_var_or_term() const;
   VarOrTerm fresh_blank();
-  VarOrTerm user_blank(const Token& t);
 
   // --- expressions (parser_expression.cpp)
   Expr parse_Expression();                          // [110]

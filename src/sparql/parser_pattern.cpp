@@ -432,10 +432,6 @@ Path Parser::parse_PathOneInPropertySet() {
   return inv;
 }
 
-bool Parser::starts_var_or_term() const {
-  return starts_triples() && !is_punct("(") && !is_punct("[");
-}
-
 VarOrTerm Parser::fresh_blank() {
   // (Built with insert rather than "." + to_string: g++ 12 -O2 warns falsely on the latter.)
   std::string label = std::to_string(blank_counter_++);

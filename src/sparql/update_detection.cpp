@@ -32,7 +32,6 @@ class Scanner {
     return true;
   }
   std::size_t pos() const { return pos_; }
-  void set_pos(std::size_t p) { pos_ = p; }
 
  private:
   std::string_view s_;

@@ -2,28 +2,6 @@
 
 namespace sparqlmcp {
 
-const char* to_string(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::Syntax:
-      return "syntax";
-    case ErrorKind::InvalidArgument:
-      return "invalid_argument";
-    case ErrorKind::Unsupported:
-      return "unsupported";
-    case ErrorKind::Remote:
-      return "remote";
-    case ErrorKind::Timeout:
-      return "timeout";
-    case ErrorKind::Cancelled:
-      return "cancelled";
-    case ErrorKind::LimitExceeded:
-      return "limit_exceeded";
-    case ErrorKind::Internal:
-      return "internal";
-  }
-  return "internal";
-}
-
 std::string Error::to_text() const {
   std::string text;
   if (span) {

@@ -6,12 +6,10 @@
 //
 // Errors are thrown as Exception: Timeout when the deadline passes, Cancelled when the token
 // is cancelled, LimitExceeded when the rows held in memory exceed the budget, Unsupported for
-// SERVICE (federation is not this module's job: a query with SERVICE is refused unless
-// `service_handler` is set).
+// SERVICE (federation is not this module's job: the engine refuses any query with SERVICE).
 
 #include <chrono>
 #include <cstddef>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>

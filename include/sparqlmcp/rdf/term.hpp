@@ -39,10 +39,6 @@ struct Term {
   bool is_blank() const { return kind == TermKind::BlankNode; }
   bool is_literal() const { return kind == TermKind::Literal; }
 
-  // The datatype IRI with the defaults filled in (xsd:string, rdf:langString); empty for
-  // non-literals.
-  std::string_view effective_datatype() const;
-
   // N-Triples form: <iri>, _:label, "lexical"@lang, "lexical"^^<dt>, "lexical".
   std::string to_ntriples() const;
 

@@ -24,9 +24,6 @@ enum class ErrorKind {
   Internal,         // our bug
 };
 
-// "syntax", "invalid_argument", ... stable identifiers used in structured error details.
-const char* to_string(ErrorKind kind);
-
 // 1-based line and column; the column counts Unicode code points, not bytes.
 struct SourceSpan {
   std::size_t line = 0;
