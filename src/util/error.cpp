@@ -1,5 +1,7 @@
 #include "sparqlmcp/util/error.hpp"
 
+#include "sparqlmcp/util/text.hpp"
+
 namespace sparqlmcp {
 
 std::string Error::to_text() const {
@@ -54,7 +56,7 @@ std::string utf8_head(std::string_view text, std::size_t max_bytes) {
   if (text.size() <= max_bytes) return std::string(text);
   std::size_t cut = max_bytes;
   // Step back over continuation bytes (10xxxxxx) so no sequence is split.
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+  while (cut > 0 && util::is_utf8_continuation(text[cut]))
     --cut;
   return std::string(text.substr(0, cut)) + "…";
 }
