@@ -5,6 +5,7 @@
 #include <random>
 
 #include "expression_functions.hpp"
+#include "sparqlmcp/rdf/iri.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 
 namespace sparqlmcp::engine::expr {

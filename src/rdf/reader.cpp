@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::rdf {
 namespace {
@@ -33,7 +34,7 @@ class PositionTracker {
       ++line_;
       code_points_ = 0;
     } else {
-      code_points_ += (byte & 0xC0) != 0x80;
+      code_points_ += !util::is_utf8_continuation(static_cast<char>(byte));
     }
   }
   void on_end() { ended_ = true; }
@@ -72,7 +73,7 @@ class PositionTracker {
     for (std::size_t i = index; i-- > window_start;) {
       const char c = byte_at(i);
       if (c == '\n') return SourceSpan{line, column};
-      column += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+      column += !util::is_utf8_continuation(c);
     }
     if (window_start == 0) return SourceSpan{line, column};
     return std::nullopt;  // the line starts before the window: position unknown

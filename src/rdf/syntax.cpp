@@ -1,18 +1,12 @@
 #include "sparqlmcp/rdf/reader.hpp"
 
-#include <algorithm>
 #include <cctype>
 #include <string>
 
+#include "sparqlmcp/util/text.hpp"
+
 namespace sparqlmcp::rdf {
 namespace {
-
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
@@ -76,14 +70,14 @@ const char* media_type(RdfSyntax syntax) {
 std::optional<RdfSyntax> rdf_syntax_from_media_type(std::string_view text) {
   if (auto semicolon = text.find(';'); semicolon != std::string_view::npos)
     text = text.substr(0, semicolon);
-  const std::string wanted = lowercase(trim(text));
+  const std::string wanted = util::ascii_lowercase(trim(text));
   for (const auto& row : kMediaTypes)
     if (row.media_type == wanted) return row.syntax;
   return std::nullopt;
 }
 
 std::optional<RdfSyntax> rdf_syntax_from_path(const std::filesystem::path& path) {
-  std::string name = lowercase(path.filename().string());
+  std::string name = util::ascii_lowercase(path.filename().string());
   if (name.size() > 3 && name.ends_with(".gz")) name.resize(name.size() - 3);
   const auto dot = name.rfind('.');
   if (dot == std::string::npos) return std::nullopt;

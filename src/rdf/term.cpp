@@ -1,8 +1,7 @@
 #include "sparqlmcp/rdf/term.hpp"
 
-#include <algorithm>
-#include <cctype>
-#include <cstdio>
+#include "sparqlmcp/rdf/iri.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::rdf {
 
@@ -34,9 +33,8 @@ std::string escape_string_literal(std::string_view text) {
         break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(c));
-          out += buf;
+          out += "\\u";
+          util::append_hex(out, static_cast<unsigned char>(c), 4);
         } else {
           out += c;
         }
@@ -45,35 +43,13 @@ std::string escape_string_literal(std::string_view text) {
   return out;
 }
 
-bool allowed_in_iriref(char c) {
-  auto u = static_cast<unsigned char>(c);
-  return !(u <= 0x20 || c == '<' || c == '>' || c == '"' || c == '{' || c == '}' || c == '|' ||
-           c == '^' || c == '`' || c == '\\');
-}
-
-bool is_absolute_iriref(std::string_view iri) {
-  // scheme ::= ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"
-  std::size_t colon = iri.find(':');
-  if (colon == std::string_view::npos || colon == 0 ||
-      !std::isalpha(static_cast<unsigned char>(iri[0])))
-    return false;
-  for (std::size_t i = 1; i < colon; ++i) {
-    char c = iri[i];
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.')
-      return false;
-  }
-  return std::all_of(iri.begin(), iri.end(), allowed_in_iriref);
-}
-
 std::string escape_iri(std::string_view iri) {
   std::string out;
   out.reserve(iri.size());
   for (char c : iri) {
-    auto u = static_cast<unsigned char>(c);
     if (!allowed_in_iriref(c)) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(u));
-      out += buf;
+      out += "\\u";
+      util::append_hex(out, static_cast<unsigned char>(c), 4);
     } else {
       out += c;
     }

@@ -49,10 +49,6 @@ struct Term {
 std::string escape_string_literal(std::string_view text);
 // Escapes characters not allowed in an IRIREF (N-Triples / SPARQL) as \uXXXX.
 std::string escape_iri(std::string_view iri);
-// Whether `c` may appear in an IRIREF: not a control character, space, or one of <>"{}|^`\.
-bool allowed_in_iriref(char c);
-// Whether `iri` has a scheme (RFC 3987 absolute IRI) and only characters allowed in an IRIREF.
-bool is_absolute_iriref(std::string_view iri);
 
 struct Triple {
   Term subject, predicate, object;
