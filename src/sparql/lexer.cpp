@@ -4,18 +4,12 @@
 
 #include <cstring>
 
+#include "sparqlmcp/rdf/iri.hpp"
 #include "text_hints.hpp"
 
 namespace sparqlmcp::sparql::detail {
 
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 bool is_ascii_alpha(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -40,48 +34,6 @@ bool is_pn_chars_u(char32_t c) {
 bool is_pn_chars(char32_t c) {
   return is_pn_chars_u(c) || c == '-' || (c >= '0' && c <= '9') || c == 0xB7 ||
          (c >= 0x300 && c <= 0x36F) || (c >= 0x203F && c <= 0x2040);
-}
-
-char32_t decode_utf8(std::string_view s, std::size_t& pos) {
-  auto b0 = static_cast<unsigned char>(s[pos]);
-  if (b0 < 0x80) {
-    ++pos;
-    return b0;
-  }
-  int len = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC0 ? 2 : 0;
-  if (len == 0 || pos + len > s.size()) {
-    ++pos;
-    return 0xFFFD;
-  }
-  char32_t c = b0 & (0x7F >> len);
-  for (int i = 1; i < len; ++i) {
-    auto b = static_cast<unsigned char>(s[pos + i]);
-    if ((b & 0xC0) != 0x80) {
-      ++pos;
-      return 0xFFFD;
-    }
-    c = (c << 6) | (b & 0x3F);
-  }
-  pos += len;
-  return c;
-}
-
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
 }
 
 SourceText::SourceText(std::string_view original) : original_(original) {
@@ -121,7 +73,7 @@ SourceText::SourceText(std::string_view original) : original_(original) {
             throw Exception(make_syntax_error(
                 "invalid codepoint escape '" + std::string(original.substr(i, 2 + digits)) +
                     "': surrogates and values above U+10FFFF are not characters",
-                span_of(original, i)));
+                util::position_at(original, i)));
           }
           std::size_t before = buffer_.size();
           append_utf8(buffer_, cp);
@@ -143,30 +95,11 @@ SourceSpan SourceText::position(std::size_t offset) const {
   if (pre_) offset = offset < map_.size() ? map_[offset] : original_.size();
   if (offset > original_.size()) offset = original_.size();
   if (offset >= cached_offset_) {
-    cached_span_ = span_of(original_, offset, cached_offset_, cached_span_);
+    cached_span_ = util::position_at(original_, offset, cached_offset_, cached_span_);
     cached_offset_ = offset;
     return cached_span_;
   }
-  return span_of(original_, offset);
-}
-
-SourceSpan span_of(std::string_view original_, std::size_t offset, std::size_t from,
-                   SourceSpan from_span) {
-  if (offset > original_.size()) offset = original_.size();
-  SourceSpan span = from_span;
-  std::size_t pos = from;
-  while (pos < offset) {
-    char c = original_[pos];
-    if (c == '\n') {
-      ++span.line;
-      span.column = 1;
-      ++pos;
-      continue;
-    }
-    decode_utf8(original_, pos);
-    ++span.column;
-  }
-  return span;
+  return util::position_at(original_, offset);
 }
 
 void throw_syntax(const SourceText& source, std::size_t offset, std::string message) {
@@ -353,7 +286,6 @@ class Lexer {
   bool lex_iri(Token& t) {
     std::size_t p = pos_ + 1;
     while (p < s_.size()) {
-      auto u = static_cast<unsigned char>(s_[p]);
       char ch = s_[p];
       if (ch == '>') {
         t.kind = TokenKind::IriRef;
@@ -361,9 +293,7 @@ class Lexer {
         pos_ = p + 1;
         return true;
       }
-      if (u <= 0x20 || ch == '<' || ch == '"' || ch == '{' || ch == '}' || ch == '|' || ch == '^' ||
-          ch == '`' || ch == '\\')
-        return false;
+      if (!rdf::allowed_in_iriref(ch)) return false;
       ++p;
     }
     return false;

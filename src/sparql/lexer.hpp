@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::sparql::detail {
 
@@ -60,11 +61,6 @@ class SourceText {
   mutable SourceSpan cached_span_{1, 1};
 };
 
-// 1-based line and code point column of a byte offset of `text`, scanning from `from` (a
-// character boundary whose position is `from_span`).
-SourceSpan span_of(std::string_view text, std::size_t offset, std::size_t from = 0,
-                   SourceSpan from_span = {1, 1});
-
 std::vector<Token> tokenize(const SourceText& source);
 
 // The position of the first character at or after `pos` that is neither white space nor part
@@ -79,10 +75,11 @@ std::string describe_token(const Token& token);
 bool is_pn_chars_base(char32_t c);
 bool is_pn_chars_u(char32_t c);
 bool is_pn_chars(char32_t c);
-// Decodes one UTF-8 sequence at text[pos]; returns the code point and advances pos.
-// Invalid sequences decode as U+FFFD and advance one byte.
-char32_t decode_utf8(std::string_view text, std::size_t& pos);
-void append_utf8(std::string& out, char32_t c);
+// UTF-8 and hexadecimal digits are util's (sparqlmcp/util/text.hpp): decode_utf8 gives
+// U+FFFD for an ill-formed byte and advances one byte.
+using util::append_utf8;
+using util::decode_utf8;
+using util::hex_value;
 
 [[noreturn]] void throw_syntax(const SourceText& source, std::size_t offset, std::string message);
 

@@ -29,7 +29,7 @@ namespace {
 Query parse_text(std::string_view text, const ParseOptions& options) {
   // Updates are refused before lexing: their data need not lex as a query.
   if (auto update = detail::detect_update(text))
-    detail::throw_update_refused(update->name, detail::span_of(text, update->offset));
+    detail::throw_update_refused(update->name, util::position_at(text, update->offset));
   detail::SourceText source(text);
   std::vector<detail::Token> tokens = detail::tokenize(source);
   detail::Parser parser(source, std::move(tokens), options);

@@ -89,13 +89,6 @@ Expr unary(std::string op, Expr operand) {
   return Expr::call(std::move(op), std::move(args));
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 }  // namespace
 
 // [110] Expression ::= ConditionalOrExpression
@@ -242,9 +235,9 @@ Expr Parser::parse_PrimaryExpression() {
     case TokenKind::Double:
       return Expr::constant(parse_NumericLiteral());
     case TokenKind::Name:
-      if (iequals(t.text, "true") || iequals(t.text, "false")) {
+      if (util::iequals(t.text, "true") || util::iequals(t.text, "false")) {
         next();
-        return Expr::constant(rdf::Term::literal(iequals(t.text, "true") ? "true" : "false",
+        return Expr::constant(rdf::Term::literal(util::iequals(t.text, "true") ? "true" : "false",
                                                  std::string(rdf::kXsd) + "boolean"));
       }
       next();
@@ -271,7 +264,8 @@ Expr Parser::parse_BrackettedExpression() {
 Expr Parser::parse_Constraint() {
   const Token& t = peek();
   if (is_punct("(")) return parse_BrackettedExpression();
-  if (t.kind == TokenKind::Name && !iequals(t.text, "true") && !iequals(t.text, "false")) {
+  if (t.kind == TokenKind::Name && !util::iequals(t.text, "true") &&
+      !util::iequals(t.text, "false")) {
     next();
     return parse_BuiltInCall(t);
   }
@@ -285,7 +279,7 @@ Expr Parser::parse_Constraint() {
 
 // [121] BuiltInCall; `name` has been consumed.
 Expr Parser::parse_BuiltInCall(const Token& name) {
-  std::string n = lower(name.text);
+  std::string n = util::ascii_lowercase(name.text);
   for (auto agg : kAggregates)
     if (n == agg) return parse_Aggregate(name);
   if (n == "not") {
@@ -338,7 +332,7 @@ Expr Parser::parse_BuiltInCall(const Token& name) {
 Expr Parser::parse_Aggregate(const Token& name) {
   Expr e;
   e.kind = Expr::Kind::Aggregate;
-  e.name = lower(name.text);
+  e.name = util::ascii_lowercase(name.text);
   expect_punct("(", "'(' after " + std::string(name.text));
   e.distinct = accept_keyword("DISTINCT");
   if (e.name == "count" && accept_punct("*")) {

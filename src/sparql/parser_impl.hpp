@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lexer.hpp"
+#include "sparqlmcp/rdf/iri.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 
 namespace sparqlmcp::sparql::detail {
@@ -139,10 +140,5 @@ struct DepthGuard {
   ~DepthGuard() { parser.leave(); }
   Parser& parser;
 };
-
-// RFC 3986 section 5.2 reference resolution.
-std::string resolve_iri(std::string_view base, std::string_view reference);
-
-bool iequals(std::string_view a, std::string_view b);
 
 }  // namespace sparqlmcp::sparql::detail

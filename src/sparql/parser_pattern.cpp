@@ -47,7 +47,7 @@ bool Parser::starts_triples() const {
     case TokenKind::Double:
       return true;
     case TokenKind::Name:
-      return iequals(t.text, "true") || iequals(t.text, "false");
+      return util::iequals(t.text, "true") || util::iequals(t.text, "false");
     case TokenKind::Punct:
       if (t.text == "(" || t.text == "[") return true;
       if (t.text == "+" || t.text == "-") {
@@ -473,10 +473,10 @@ VarOrTerm Parser::parse_GraphTerm() {
       next();
       return VarOrTerm::constant(rdf::Term::iri(std::string(kRdf) + "nil"));
     case TokenKind::Name:
-      if (iequals(t.text, "true") || iequals(t.text, "false")) {
+      if (util::iequals(t.text, "true") || util::iequals(t.text, "false")) {
         next();
-        return VarOrTerm::constant(rdf::Term::literal(iequals(t.text, "true") ? "true" : "false",
-                                                      std::string(rdf::kXsd) + "boolean"));
+        return VarOrTerm::constant(rdf::Term::literal(
+            util::iequals(t.text, "true") ? "true" : "false", std::string(rdf::kXsd) + "boolean"));
       }
       break;
     case TokenKind::Punct:
@@ -493,7 +493,7 @@ std::string Parser::parse_iri() {
   const Token& t = peek();
   if (t.kind == TokenKind::IriRef) {
     next();
-    return resolve_iri(prologue_.base, t.value);
+    return rdf::resolve_iri(prologue_.base, t.value);
   }
   if (t.kind == TokenKind::PnameLn || t.kind == TokenKind::PnameNs) {
     next();
@@ -502,7 +502,7 @@ std::string Parser::parse_iri() {
     if (it == prefix_map_.end()) {
       for (const auto& [name, ns] : options_.default_prefixes) {
         if (name == prefix) {
-          std::string resolved = resolve_iri(prologue_.base, ns);
+          std::string resolved = rdf::resolve_iri(prologue_.base, ns);
           prologue_.implicit_prefixes.emplace_back(name, resolved);
           it = prefix_map_.emplace(name, resolved).first;
           break;

@@ -8,17 +8,6 @@
 
 namespace sparqlmcp::sparql::detail {
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 Parser::Parser(const SourceText& source, std::vector<Token> tokens, const ParseOptions& options)
     : source_(source), tokens_(std::move(tokens)), options_(options) {
   prologue_.base = options.base_iri;
@@ -26,7 +15,7 @@ Parser::Parser(const SourceText& source, std::vector<Token> tokens, const ParseO
 
 bool Parser::is_keyword(std::string_view kw, std::size_t ahead) const {
   const Token& t = peek(ahead);
-  return t.kind == TokenKind::Name && iequals(t.text, kw);
+  return t.kind == TokenKind::Name && util::iequals(t.text, kw);
 }
 
 bool Parser::accept_punct(std::string_view p) {
@@ -132,7 +121,7 @@ void Parser::parse_Prologue() {
       const Token& t = peek();
       if (t.kind != TokenKind::IriRef) fail_expected("an IRI in angle brackets after BASE");
       next();
-      prologue_.base = resolve_iri(prologue_.base, t.value);
+      prologue_.base = rdf::resolve_iri(prologue_.base, t.value);
       prologue_.has_base_decl = true;
     } else if (accept_keyword("PREFIX")) {
       const Token& p = peek();
@@ -144,7 +133,7 @@ void Parser::parse_Prologue() {
       if (iri.kind != TokenKind::IriRef)
         fail_expected("an IRI in angle brackets after PREFIX " + std::string(p.text));
       next();
-      std::string ns = resolve_iri(prologue_.base, iri.value);
+      std::string ns = rdf::resolve_iri(prologue_.base, iri.value);
       std::string name(p.prefix);
       prefix_map_[name] = ns;
       bool replaced = false;
@@ -455,7 +444,7 @@ std::optional<rdf::Term> Parser::parse_DataBlockValue() {
     return parse_NumericLiteral();
   if (is_keyword("true") || is_keyword("false")) {
     next();
-    return rdf::Term::literal(iequals(t.text, "true") ? "true" : "false",
+    return rdf::Term::literal(util::iequals(t.text, "true") ? "true" : "false",
                               std::string(rdf::kXsd) + "boolean");
   }
   fail_expected("a VALUES entry (an IRI, a literal or UNDEF)");

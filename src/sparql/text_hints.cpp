@@ -2,8 +2,6 @@
 
 #include "text_hints.hpp"
 
-#include <cstdio>
-
 #include "lexer.hpp"
 
 namespace sparqlmcp::sparql::detail {
@@ -76,9 +74,9 @@ const NamedCharacter* find_named(char32_t code) {
 }
 
 std::string code_point(char32_t code) {
-  char buffer[16];
-  std::snprintf(buffer, sizeof buffer, "U+%04X", static_cast<unsigned>(code));
-  return buffer;
+  std::string out = "U+";
+  util::append_hex(out, code, 4);
+  return out;
 }
 
 std::string quoted(char32_t code) {
@@ -87,12 +85,8 @@ std::string quoted(char32_t code) {
   return out + "'";
 }
 
-// Whether text[pos] starts a well-formed UTF-8 sequence (decode_utf8 maps malformed bytes to
-// U+FFFD, which a text may also hold as EF BF BD).
 bool is_utf8_at(std::string_view text, std::size_t pos) {
-  std::size_t end = pos;
-  if (decode_utf8(text, end) != 0xFFFD) return true;
-  return text.substr(pos, 3) == "\xEF\xBF\xBD";
+  return util::utf8_sequence_length(text, pos) != 0;
 }
 
 bool fence_line_at(std::string_view text, std::size_t pos) {
@@ -108,10 +102,9 @@ bool fence_line_at(std::string_view text, std::size_t pos) {
 
 std::string unexpected_character_message(std::string_view text, std::size_t pos) {
   if (!is_utf8_at(text, pos)) {
-    char buffer[8];
-    std::snprintf(buffer, sizeof buffer, "0x%02X", static_cast<unsigned char>(text[pos]));
-    return std::string("unexpected byte ") + buffer +
-           ", which is not UTF-8: send the query as UTF-8 text";
+    std::string message = "unexpected byte 0x";
+    util::append_hex(message, static_cast<unsigned char>(text[pos]), 2);
+    return message + ", which is not UTF-8: send the query as UTF-8 text";
   }
   std::size_t end = pos;
   const char32_t code = decode_utf8(text, end);

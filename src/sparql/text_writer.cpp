@@ -12,10 +12,6 @@ namespace sparqlmcp::sparql::detail {
 namespace {
 constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
-bool is_hex(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 // The local part written as PN_LOCAL [169] (with PLX escapes), or false when impossible.
 bool to_local_name(std::string_view local, std::string& out) {
   static constexpr const char* kEscapable = "_~.-!$&'()*+,;=/?#@%";
@@ -24,7 +20,8 @@ bool to_local_name(std::string_view local, std::string& out) {
   bool first = true;
   while (pos < local.size()) {
     char c = local[pos];
-    if (c == '%' && pos + 2 < local.size() && is_hex(local[pos + 1]) && is_hex(local[pos + 2])) {
+    if (c == '%' && pos + 2 < local.size() && util::is_hex_digit(local[pos + 1]) &&
+        util::is_hex_digit(local[pos + 2])) {
       out.append(local.substr(pos, 3));
       pos += 3;
       first = false;
@@ -46,13 +43,6 @@ bool to_local_name(std::string_view local, std::string& out) {
     first = false;
   }
   return true;
-}
-
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  return out;
 }
 
 }  // namespace
@@ -348,7 +338,7 @@ void TextWriter::expr(const Expr& e, bool top) {
         if (!top) out_ += ')';
         return;
       }
-      out_ += upper(e.name);
+      out_ += util::ascii_uppercase(e.name);
       out_ += '(';
       for (std::size_t i = 0; i < e.args.size(); ++i) {
         if (i) out_ += ", ";
@@ -368,7 +358,7 @@ void TextWriter::expr(const Expr& e, bool top) {
       out_ += ')';
       return;
     case Expr::Kind::Aggregate:
-      out_ += upper(e.name);
+      out_ += util::ascii_uppercase(e.name);
       out_ += '(';
       if (e.distinct) out_ += "DISTINCT ";
       if (e.star) out_ += '*';

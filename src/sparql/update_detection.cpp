@@ -38,13 +38,6 @@ class Scanner {
   std::size_t pos_ = 0;
 };
 
-std::string upper(std::string_view w) {
-  std::string out(w);
-  for (char& c : out)
-    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-  return out;
-}
-
 }  // namespace
 
 std::optional<UpdateOperation> detect_update(std::string_view text) {
@@ -53,15 +46,15 @@ std::optional<UpdateOperation> detect_update(std::string_view text) {
     sc.skip_space();
     std::size_t at = sc.pos();
     std::string_view w = sc.word();
-    if (iequals(w, "BASE")) {
+    if (util::iequals(w, "BASE")) {
       if (!sc.skip_past('>')) return std::nullopt;
       continue;
     }
-    if (iequals(w, "PREFIX")) {
+    if (util::iequals(w, "PREFIX")) {
       if (!sc.skip_past(':') || !sc.skip_past('>')) return std::nullopt;
       continue;
     }
-    std::string first = upper(w);
+    std::string first = util::ascii_uppercase(w);
     static constexpr std::string_view kUpdate[] = {"INSERT", "DELETE", "LOAD", "CLEAR", "CREATE",
                                                    "DROP",   "COPY",   "MOVE", "ADD",   "WITH"};
     bool update = false;
@@ -71,7 +64,7 @@ std::optional<UpdateOperation> detect_update(std::string_view text) {
     UpdateOperation op;
     op.offset = at;
     if (first == "INSERT" || first == "DELETE") {
-      std::string second = upper(sc.word());
+      std::string second = util::ascii_uppercase(sc.word());
       op.name = second == "DATA" || second == "WHERE" ? first + " " + second : "DELETE/INSERT";
     } else if (first == "WITH") {
       op.name = "DELETE/INSERT";
