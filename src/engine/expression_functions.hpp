@@ -26,8 +26,6 @@ Value fn_concat(std::span<const Value> args);
 Value fn_langmatches(const Value& tag, const Value& range);
 // 17.4.6 hashes; `algorithm` is "md5", "sha1", "sha256", "sha384" or "sha512".
 Value fn_hash(const Value& s, std::string_view algorithm);
-// Code points in UTF-8 text (invalid bytes count as one each).
-std::size_t code_point_count(std::string_view text);
 
 // 17.4.3.14 REGEX and 17.4.3.15 REPLACE with XPath flags. A compiled pattern can be kept by
 // the caller when pattern and flags are constant.
@@ -62,8 +60,6 @@ Value fn_iri(const Value& v, std::string_view base);
 Value fn_strdt(const Value& lexical, const Value& datatype);
 Value fn_strlang(const Value& lexical, const Value& lang);
 std::string random_uuid();
-// RFC 3986 section 5.2 reference resolution.
-std::string resolve_iri(std::string_view base, std::string_view reference);
 
 // 17.5: `datatype` is the target XSD datatype IRI; error for an unsupported target.
 bool is_cast_target(std::string_view datatype);

@@ -7,32 +7,19 @@
 #include <cmath>
 
 #include "expression_functions.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::engine::expr {
 
 namespace {
 
-bool is_continuation(unsigned char c) {
-  return (c & 0xC0) == 0x80;
-}
-
-// Byte offset of the code point after the one starting at `pos`.
+// Byte offset of the code point after the one starting at `pos` (counted as
+// util::code_point_count counts them).
 std::size_t next_code_point(std::string_view text, std::size_t pos) {
   ++pos;
-  while (pos < text.size() && is_continuation(static_cast<unsigned char>(text[pos])))
+  while (pos < text.size() && util::is_utf8_continuation(text[pos]))
     ++pos;
   return pos;
-}
-
-bool ascii_iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
 }
 
 // 17.4.3.1.2 argument compatibility: both without tag, both with the same tag, or the first
@@ -59,16 +46,9 @@ Value case_map(const Value& s, bool upper) {
 
 }  // namespace
 
-std::size_t code_point_count(std::string_view text) {
-  std::size_t count = 0;
-  for (char c : text)
-    if (!is_continuation(static_cast<unsigned char>(c))) ++count;
-  return count;
-}
-
 Value fn_strlen(const Value& s) {
   if (!s.is_string_literal()) return Value::error();
-  return Value::of_integer(static_cast<Int>(code_point_count(s.str.get())));
+  return Value::of_integer(static_cast<Int>(util::code_point_count(s.str.get())));
 }
 
 Value fn_substr(const Value& s, const Value& start, const Value* length) {
@@ -136,20 +116,7 @@ Value fn_strafter(const Value& a, const Value& b) {
 
 Value fn_encode_for_uri(const Value& s) {
   if (!s.is_string_literal()) return Value::error();
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (char ch : s.str.get()) {
-    auto c = static_cast<unsigned char>(ch);
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-        c == '_' || c == '.' || c == '~') {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return Value::of_string(Text::own(std::move(out)));
+  return Value::of_string(Text::own(util::percent_encode(s.str.get())));
 }
 
 Value fn_concat(std::span<const Value> args) {
@@ -170,9 +137,8 @@ Value fn_langmatches(const Value& tag, const Value& range) {
   if (r == "*") return Value::of_bool(!t.empty());
   if (r.empty()) return Value::of_bool(t.empty());
   // RFC 4647 basic filtering: equal, or a prefix followed by '-' (case-insensitive).
-  if (ascii_iequals(t, r)) return Value::of_bool(true);
-  return Value::of_bool(t.size() > r.size() && t[r.size()] == '-' &&
-                        ascii_iequals(t.substr(0, r.size()), r));
+  if (util::iequals(t, r)) return Value::of_bool(true);
+  return Value::of_bool(t.size() > r.size() && t[r.size()] == '-' && util::istarts_with(t, r));
 }
 
 Value fn_hash(const Value& s, std::string_view algorithm) {
@@ -186,14 +152,8 @@ Value fn_hash(const Value& s, std::string_view algorithm) {
   unsigned int size = 0;
   std::string_view text = s.str.get();
   if (EVP_Digest(text.data(), text.size(), digest, &size, md, nullptr) != 1) return Value::error();
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(size * 2);
-  for (unsigned int i = 0; i < size; ++i) {
-    out += kHex[digest[i] >> 4];
-    out += kHex[digest[i] & 15];
-  }
-  return Value::of_string(Text::own(std::move(out)));
+  std::string_view bytes(reinterpret_cast<const char*>(digest), size);
+  return Value::of_string(Text::own(util::to_hex(bytes, util::HexCase::Lower)));
 }
 
 }  // namespace sparqlmcp::engine::expr

@@ -4,20 +4,11 @@
 
 #include <cmath>
 
+#include "sparqlmcp/util/text.hpp"
+
 namespace sparqlmcp::engine::expr {
 
 namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
 
 Value ill_formed(Text lexical, Text datatype) {
   Value v = Value::of_other(std::move(lexical), std::move(datatype));
@@ -329,7 +320,7 @@ std::optional<bool> equal(const Value& a, const Value& b) {
     case Type::String:
       return a.str.get() == b.str.get();
     case Type::LangString:
-      return a.str.get() == b.str.get() && iequals(a.lang.get(), b.lang.get());
+      return a.str.get() == b.str.get() && util::iequals(a.lang.get(), b.lang.get());
     case Type::Boolean:
       return a.boolean == b.boolean;
     case Type::DateTime: {

@@ -4,11 +4,11 @@
 // maybe binds, and picks join strategies from them.
 
 #include <algorithm>
-#include <cctype>
 #include <iterator>
 
 #include "plan.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::engine::detail {
 
@@ -67,19 +67,17 @@ class Planner {
       const TermDictionary& dictionary = ctx_.data.dictionary();
       TermView view = TermView::of(term);
       if (dictionary.find(view) == kUnbound) {
-        std::string lower = term.language;
-        for (char& c : lower)
-          c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string lower = util::ascii_lowercase(term.language);
         // BCP 47 case: language lower, 2-letter region upper, 4-letter script title case.
         std::string bcp47 = lower;
         for (std::size_t start = lower.find('-'); start != std::string::npos;) {
           std::size_t end = lower.find('-', start + 1);
           std::size_t len = (end == std::string::npos ? lower.size() : end) - start - 1;
           if (len == 2) {
-            bcp47[start + 1] = static_cast<char>(std::toupper(bcp47[start + 1]));
-            bcp47[start + 2] = static_cast<char>(std::toupper(bcp47[start + 2]));
+            bcp47[start + 1] = util::ascii_upper(bcp47[start + 1]);
+            bcp47[start + 2] = util::ascii_upper(bcp47[start + 2]);
           } else if (len == 4) {
-            bcp47[start + 1] = static_cast<char>(std::toupper(bcp47[start + 1]));
+            bcp47[start + 1] = util::ascii_upper(bcp47[start + 1]);
           }
           start = end;
         }

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::engine {
 
@@ -18,19 +19,12 @@ std::uint32_t fold_hash(std::size_t hash) {
   return static_cast<std::uint32_t>(hash ^ (hash >> 32));
 }
 
-std::size_t utf8_chars(std::string_view text) {
-  std::size_t chars = 0;
-  for (unsigned char c : text)
-    chars += (c & 0xC0) != 0x80;
-  return chars;
-}
-
 // A SerdNode over `text`, which must be followed by a NUL byte (Sord copies n_bytes + 1).
 SerdNode serd_node_over(std::string_view text, SerdType type) {
   SerdNode node;
   node.buf = reinterpret_cast<const uint8_t*>(text.data());
   node.n_bytes = text.size();
-  node.n_chars = utf8_chars(text);
+  node.n_chars = util::code_point_count(text);
   node.flags = 0;  // only Serd's writers read them; every node of this world has 0
   node.type = type;
   return node;

@@ -49,6 +49,9 @@ TEST_CASE("IRI resolves against the base, STRDT and STRLANG build literals", "[e
   CHECK(f.ev("IRI(CONCAT(\"http://example.org/\", ENCODE_FOR_URI(\"a b\")))") ==
         "<http://example.org/a%20b>");
   CHECK(f.ev("IRI(\"urn:isbn:0451450523\")") == "<urn:isbn:0451450523>");
+  // No RFC 3986 scheme before the ':' (3.1): relative paths, resolved as BASE resolves them.
+  CHECK(f.ev("IRI(\"a_b:c\")") == "<http://example.org/base/a_b:c>");
+  CHECK(f.ev("IRI(\"1x:y\")") == "<http://example.org/base/1x:y>");
   f.context.base_iri.clear();
   CHECK(f.ev("IRI(\"x\")") == "error");
   CHECK(f.ev("IRI(\"1x:y\")") == "error");

@@ -14,6 +14,7 @@
 #include "sparqlmcp/results/parser.hpp"
 #include "sparqlmcp/results/serializer.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 #include "w3c_manifest.hpp"
 #include "w3c_rdfxml.hpp"
 
@@ -112,8 +113,7 @@ rdf::Term normalise(rdf::Term term, bool numbers_by_value) {
   if (term.datatype == rdf::kXsdString ||
       (!term.language.empty() && term.datatype == rdf::kRdfLangString))
     term.datatype.clear();
-  for (char& c : term.language)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  term.language = util::ascii_lowercase(term.language);
   if (numbers_by_value)
     if (auto canonical = canonical_number(term)) term.value = *canonical;
   return term;

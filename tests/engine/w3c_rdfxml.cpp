@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::engine::w3c {
 
@@ -97,30 +98,13 @@ class XmlReader {
         unsigned long cp = name.size() > 1 && name[1] == 'x'
                                ? std::stoul(std::string(name.substr(2)), nullptr, 16)
                                : std::stoul(std::string(name.substr(1)));
-        append_utf8(out, cp);
+        util::append_utf8(out, static_cast<char32_t>(cp));
       } else {
         fail("unknown entity &" + std::string(name) + ";");
       }
       i = end;
     }
     return out;
-  }
-  static void append_utf8(std::string& out, unsigned long cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xC0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xE0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
   }
   // At '<' of a start tag.
   std::unique_ptr<Element> read_element() {
