@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "parsers.hpp"
+#include "sparqlmcp/rdf/iri.hpp"
 #include "text_position.hpp"
 
 namespace sparqlmcp::results::detail {
@@ -18,23 +19,8 @@ struct Field {
 
 // True for "scheme:rest" with a valid RFC 3986 scheme and no characters IRIs forbid.
 bool looks_like_absolute_iri(std::string_view value) {
-  if (value.empty()) return false;
-  auto is_alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-  if (!is_alpha(value[0])) return false;
-  std::size_t i = 1;
-  while (i < value.size() && (is_alpha(value[i]) || (value[i] >= '0' && value[i] <= '9') ||
-                              value[i] == '+' || value[i] == '-' || value[i] == '.')) {
-    ++i;
-  }
-  if (i >= value.size() || value[i] != ':' || i + 1 >= value.size()) return false;
-  for (char c : value) {
-    auto u = static_cast<unsigned char>(c);
-    if (u <= 0x20 || c == '<' || c == '>' || c == '"' || c == '{' || c == '}' || c == '|' ||
-        c == '\\' || c == '^' || c == '`') {
-      return false;
-    }
-  }
-  return true;
+  // Something must follow the scheme's ':' ("a:" is more likely a word than an IRI).
+  return rdf::is_absolute_iriref(value) && value.size() > rdf::iri_scheme_length(value) + 1;
 }
 
 class CsvReader {

@@ -3,6 +3,8 @@
 #include <array>
 #include <string>
 
+#include "sparqlmcp/util/text.hpp"
+
 namespace sparqlmcp::results {
 namespace {
 
@@ -39,19 +41,11 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
-std::string to_lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 }  // namespace
 
 std::optional<ResultsFormat> results_format_from_media_type(std::string_view content_type) {
   content_type = trim(content_type.substr(0, content_type.find(';')));
-  std::string normalized = to_lower(content_type);
+  std::string normalized = util::ascii_lowercase(content_type);
   // "application/x-sparql-results+json" and the like: drop the experimental prefix.
   auto slash = normalized.find('/');
   if (slash == std::string::npos) return std::nullopt;
@@ -73,7 +67,7 @@ std::string_view media_type(ResultsFormat format) {
 }
 
 std::optional<ResultsFormat> results_format_from_name(std::string_view name) {
-  std::string lower = to_lower(trim(name));
+  std::string lower = util::ascii_lowercase(trim(name));
   if (lower == "json" || lower == "srj") return ResultsFormat::Json;
   if (lower == "xml" || lower == "srx") return ResultsFormat::Xml;
   if (lower == "csv") return ResultsFormat::Csv;

@@ -14,8 +14,8 @@
 
 #include "json_builder.hpp"
 #include "parsers.hpp"
+#include "sparqlmcp/util/text.hpp"
 #include "text_position.hpp"
-#include "utf8.hpp"
 
 namespace sparqlmcp::results::detail {
 namespace {
@@ -160,11 +160,7 @@ class JsonResultsReader {
     if (pos_ + 4 > s_.size()) fail("malformed JSON results: incomplete \\u escape");
     unsigned value = 0;
     for (int i = 0; i < 4; ++i) {
-      char h = s_[pos_];
-      int v = (h >= '0' && h <= '9')   ? h - '0'
-              : (h >= 'a' && h <= 'f') ? h - 'a' + 10
-              : (h >= 'A' && h <= 'F') ? h - 'A' + 10
-                                       : -1;
+      int v = util::hex_value(s_[pos_]);
       if (v < 0) fail("malformed JSON results: invalid hexadecimal digit in a \\u escape");
       value = value * 16 + static_cast<unsigned>(v);
       ++pos_;
@@ -238,7 +234,7 @@ class JsonResultsReader {
           } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
             fail_at("malformed JSON results: a lone low surrogate in a \\u escape", escape);
           }
-          append_utf8(out, cp);
+          util::append_utf8(out, static_cast<char32_t>(cp));
           break;
         }
         default:

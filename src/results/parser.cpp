@@ -1,11 +1,10 @@
 #include "sparqlmcp/results/parser.hpp"
 
-#include <cctype>
 #include <string>
 
 #include "parsers.hpp"
+#include "sparqlmcp/util/text.hpp"
 #include "text_position.hpp"
-#include "utf8.hpp"
 
 namespace sparqlmcp::results {
 
@@ -21,10 +20,16 @@ std::string declared_xml_encoding(std::string_view body) {
   if (quote == std::string_view::npos) return {};
   auto end = declaration.find(declaration[quote], quote + 1);
   if (end == std::string_view::npos) return {};
-  std::string encoding(declaration.substr(quote + 1, end - quote - 1));
-  for (char& c : encoding)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return encoding;
+  return util::ascii_lowercase(declaration.substr(quote + 1, end - quote - 1));
+}
+
+// ISO-8859-1 bytes to UTF-8: each byte is the code point of the same number.
+std::string latin1_to_utf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  for (char c : text)
+    util::append_utf8(out, static_cast<unsigned char>(c));
+  return out;
 }
 
 }  // namespace
@@ -50,14 +55,14 @@ QueryResults parse_results(std::string_view body, ResultsFormat format,
   body = detail::strip_bom(body);
   // Terms must be valid UTF-8 (they end up in JSON): Latin-1 XML is transcoded, and stray
   // invalid bytes from careless endpoints become U+FFFD rather than failing the whole answer.
-  if (!detail::is_valid_utf8(body)) {
+  if (!util::is_valid_utf8(body)) {
     std::string repaired;
     std::string encoding =
         format == ResultsFormat::Xml ? declared_xml_encoding(body) : std::string();
     if (encoding == "iso-8859-1" || encoding == "latin1" || encoding == "latin-1") {
-      repaired = detail::latin1_to_utf8(body);
+      repaired = latin1_to_utf8(body);
     } else {
-      repaired = detail::sanitize_utf8(body);
+      repaired = util::sanitize_utf8(body);
     }
     return parse_results(repaired, format, options);
   }

@@ -1,24 +1,11 @@
 #include "text_position.hpp"
 
+#include "sparqlmcp/util/text.hpp"
+
 namespace sparqlmcp::results::detail {
 
-SourceSpan position_at(std::string_view text, std::size_t offset) {
-  if (offset > text.size()) offset = text.size();
-  SourceSpan span{1, 1};
-  for (std::size_t i = 0; i < offset; ++i) {
-    auto c = static_cast<unsigned char>(text[i]);
-    if (c == '\n') {
-      ++span.line;
-      span.column = 1;
-    } else if ((c & 0xC0) != 0x80) {
-      ++span.column;
-    }
-  }
-  return span;
-}
-
 void throw_syntax(std::string message, std::string_view text, std::size_t offset) {
-  throw Exception(make_syntax_error(std::move(message), position_at(text, offset)));
+  throw Exception(make_syntax_error(std::move(message), util::position_at(text, offset)));
 }
 
 void throw_syntax(std::string message) {

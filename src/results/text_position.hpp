@@ -1,7 +1,7 @@
 #pragma once
-// Byte offsets to 1-based line/column positions (columns in Unicode code points) and the
-// syntax-error helper every results parser uses. Positions are computed only when an error is
-// thrown, so the happy path pays nothing.
+// The syntax-error helper every results parser uses: it turns a byte offset into a 1-based
+// line and code-point column (util::position_at) only when an error is thrown, so the happy
+// path pays nothing.
 
 #include <cstddef>
 #include <string>
@@ -10,10 +10,6 @@
 #include "sparqlmcp/util/error.hpp"
 
 namespace sparqlmcp::results::detail {
-
-// The position of byte `offset` in `text` ('\n' ends a line; continuation bytes of a UTF-8
-// sequence do not count as columns). Offsets past the end give the position just after it.
-SourceSpan position_at(std::string_view text, std::size_t offset);
 
 [[noreturn]] void throw_syntax(std::string message, std::string_view text, std::size_t offset);
 [[noreturn]] void throw_syntax(std::string message);

@@ -1,5 +1,6 @@
 #include "sparqlmcp/results/text_table.hpp"
 
+#include "sparqlmcp/util/text.hpp"
 #include "turtle_terms.hpp"
 
 namespace sparqlmcp::results {
@@ -61,7 +62,7 @@ void limit_cell(std::string& cell, std::size_t max_chars) {
   std::size_t count = 0;
   std::size_t cut = std::string::npos;  // byte offset after max_chars - 1 code points
   for (std::size_t i = 0; i < cell.size(); ++i) {
-    if ((static_cast<unsigned char>(cell[i]) & 0xC0) == 0x80) continue;
+    if (util::is_utf8_continuation(cell[i])) continue;
     if (count + 1 == max_chars) cut = i;
     ++count;
   }

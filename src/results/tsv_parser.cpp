@@ -7,9 +7,9 @@
 #include <cctype>
 
 #include "parsers.hpp"
+#include "sparqlmcp/util/text.hpp"
 #include "text_position.hpp"
 #include "turtle_terms.hpp"
-#include "utf8.hpp"
 
 namespace sparqlmcp::results::detail {
 namespace {
@@ -57,16 +57,12 @@ class TermReader {
     if (pos_ + 2 + digits > field_.size()) fail("incomplete \\u escape", start);
     unsigned long cp = 0;
     for (std::size_t i = 0; i < digits; ++i) {
-      char h = field_[pos_ + 2 + i];
-      int v = (h >= '0' && h <= '9')   ? h - '0'
-              : (h >= 'a' && h <= 'f') ? h - 'a' + 10
-              : (h >= 'A' && h <= 'F') ? h - 'A' + 10
-                                       : -1;
+      int v = util::hex_value(field_[pos_ + 2 + i]);
       if (v < 0) fail("invalid hexadecimal digit in a \\u escape", pos_ + 2 + i);
       cp = cp * 16 + static_cast<unsigned long>(v);
     }
     if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) fail("invalid code point", start);
-    append_utf8(out, cp);
+    util::append_utf8(out, static_cast<char32_t>(cp));
     pos_ += 2 + digits;
   }
 

@@ -1,7 +1,7 @@
 #include "xml_reader.hpp"
 
+#include "sparqlmcp/util/text.hpp"
 #include "text_position.hpp"
-#include "utf8.hpp"
 
 namespace sparqlmcp::results::detail {
 namespace {
@@ -123,13 +123,7 @@ void XmlReader::read_reference(std::string& out) {
     unsigned long cp = 0;
     bool valid = !digits.empty();
     for (char c : digits) {
-      int v = -1;
-      if (c >= '0' && c <= '9')
-        v = c - '0';
-      else if (hex && c >= 'a' && c <= 'f')
-        v = c - 'a' + 10;
-      else if (hex && c >= 'A' && c <= 'F')
-        v = c - 'A' + 10;
+      int v = hex ? util::hex_value(c) : (c >= '0' && c <= '9' ? c - '0' : -1);
       if (v < 0 || cp > 0x10FFFF) {
         valid = false;
         break;
@@ -139,7 +133,7 @@ void XmlReader::read_reference(std::string& out) {
     if (!valid || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
       malformed("invalid character reference '&" + std::string(ref) + ";'", start);
     }
-    append_utf8(out, cp);
+    util::append_utf8(out, static_cast<char32_t>(cp));
   } else {
     malformed("unknown entity '&" + std::string(ref) +
                   ";' (only &lt; &gt; &amp; &apos; &quot; and character references are defined)",

@@ -1,12 +1,12 @@
 #include "sparqlmcp/results/parser.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <map>
 
 #include <catch2/catch.hpp>
 
+#include "sparqlmcp/util/text.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
@@ -28,12 +28,6 @@ std::vector<fs::path> files_with_extension(const fs::path& root, const std::stri
   }
   std::sort(files.begin(), files.end());
   return files;
-}
-
-std::string lower(std::string text) {
-  for (char& c : text)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
 }
 
 // Parses every .srx and .srj under `root` and compares each pair with the same base name.
@@ -100,7 +94,7 @@ TEST_CASE("the W3C csv-tsv-res files parse and agree up to CSV's type loss", "[r
         CHECK(t->kind == s->kind);
         // Blank node labels are not preserved; csvtsv03 writes one double as 1.0e6 in TSV
         // and 1.0E6 in CSV, so the comparison ignores case.
-        if (!t->is_blank()) CHECK(lower(t->value) == lower(s->value));
+        if (!t->is_blank()) CHECK(util::iequals(t->value, s->value));
       }
     }
     ++compared;
