@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cstdint>
 #include <future>
 #include <map>
@@ -13,6 +12,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "sparqlmcp/util/text.hpp"
 #include "transport_error.hpp"
 
 namespace sparqlmcp::http {
@@ -36,13 +36,6 @@ struct EasyDeleter {
 struct SlistDeleter {
   void operator()(curl_slist* list) const { curl_slist_free_all(list); }
 };
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 std::string_view trim(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
@@ -69,7 +62,7 @@ void invoke_guarded(Callback& callback, const char* what, Args&&... args) {
 std::optional<std::string> find_header(
     const std::vector<std::pair<std::string, std::string>>& headers, std::string_view name) {
   for (const auto& [key, value] : headers)
-    if (iequals(key, name)) return value;
+    if (util::iequals(key, name)) return value;
   return std::nullopt;
 }
 
@@ -245,13 +238,14 @@ void Client::Impl::start(std::unique_ptr<Transfer> transfer) {
   // POST goes through CURLOPT_POST (not CUSTOMREQUEST) so libcurl applies the redirect rules of
   // RFC 9110 15.4: 303 turns it into GET, 307/308 resend the body.
   bool has_body = false;
-  if (iequals(r.method, "GET")) {
+  if (util::iequals(r.method, "GET")) {
     curl_easy_setopt(e, CURLOPT_HTTPGET, 1L);
-  } else if (iequals(r.method, "HEAD")) {
+  } else if (util::iequals(r.method, "HEAD")) {
     curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
   } else {
-    if (!iequals(r.method, "POST")) curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, r.method.c_str());
-    if (iequals(r.method, "POST") || !r.body.empty()) {
+    if (!util::iequals(r.method, "POST"))
+      curl_easy_setopt(e, CURLOPT_CUSTOMREQUEST, r.method.c_str());
+    if (util::iequals(r.method, "POST") || !r.body.empty()) {
       curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(r.body.size()));
       curl_easy_setopt(e, CURLOPT_POSTFIELDS, r.body.data());
       if (r.keep_post_on_redirect)

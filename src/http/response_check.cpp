@@ -8,19 +8,13 @@
 
 #include "sparqlmcp/http/sparql_protocol.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::http {
 
 namespace detail {
 
 namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 bool is_blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f';
@@ -82,7 +76,7 @@ std::string decode_entities(std::string_view text) {
 // Drops tags and the content of <script>/<style>/<head> (titles repeat the headline).
 std::string strip_html(std::string_view html) {
   std::string out;
-  const std::string lowered = lower(html);
+  const std::string lowered = util::ascii_lowercase(html);
   for (std::size_t i = 0; i < html.size();) {
     if (html[i] != '<') {
       out += html[i++];
@@ -212,7 +206,7 @@ bool reads_as_query_error(std::string_view text) {
       "malformedquery",       "malformed query", "lexical error",  "sparql compiler",
       "invalid sparql query", "encountered \"",
   };
-  const std::string folded = lower(text.substr(0, 4096));
+  const std::string folded = util::ascii_lowercase(text.substr(0, 4096));
   for (std::string_view marker : kMarkers)
     if (folded.find(marker) != std::string::npos) return true;
   return false;
@@ -239,12 +233,12 @@ RemoteBody status_body(long status, std::string_view content_type, std::string_v
 }
 
 std::string media_type(std::string_view content_type) {
-  return lower(trim(content_type.substr(0, content_type.find(';'))));
+  return util::ascii_lowercase(trim(content_type.substr(0, content_type.find(';'))));
 }
 
 std::string body_text(std::string_view content_type, std::string_view body, std::size_t max_bytes) {
   std::string_view start = content_start(body.substr(0, 64 * 1024));
-  const std::string head_lower = lower(start.substr(0, 64));
+  const std::string head_lower = util::ascii_lowercase(start.substr(0, 64));
   std::string text = looks_like_html(media_type(content_type), head_lower)
                          ? collapse_whitespace(strip_html(start))
                          : collapse_whitespace(start);
@@ -338,7 +332,7 @@ RemoteBody classify_success_body(std::string_view content_type, std::string_view
   using namespace detail;
   const std::string media = media_type(content_type);
   const std::string_view start = content_start(body.substr(0, 4096 + 3));
-  const std::string start_lower = lower(start);
+  const std::string start_lower = util::ascii_lowercase(start);
   const auto query_error_or = [&](RemoteBody otherwise) {
     return reads_as_query_error(body_text(content_type, body, 4096)) ? RemoteBody::QueryError
                                                                      : otherwise;

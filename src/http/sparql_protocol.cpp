@@ -6,17 +6,13 @@
 #include <memory>
 
 #include "response_check.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::http {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-bool is_unreserved(unsigned char c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-         c == '.' || c == '_' || c == '~';
-}
 
 std::string_view without_fragment(std::string_view url) {
   return url.substr(0, url.find('#'));
@@ -67,7 +63,7 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
       request.method = "POST";
       request.url = std::string(without_fragment(config_.endpoint));
       request.headers.emplace_back("Content-Type", "application/x-www-form-urlencoded");
-      request.body = "query=" + percent_encode(query_);
+      request.body = "query=" + util::percent_encode(query_);
     }
     if (!accept_.empty()) request.headers.emplace_back("Accept", accept_);
     for (const auto& [name, value] : config_.headers) {
@@ -230,23 +226,6 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
 
 }  // namespace
 
-std::string percent_encode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size() * 3);
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (is_unreserved(byte)) {
-      out += c;
-    } else {
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0x0F];
-    }
-  }
-  return out;
-}
-
 std::string build_query_url(std::string_view endpoint, std::string_view query) {
   std::string url(without_fragment(endpoint));
   const auto question = url.find('?');
@@ -255,7 +234,7 @@ std::string build_query_url(std::string_view endpoint, std::string_view query) {
   else if (url.back() != '?' && url.back() != '&')
     url += '&';
   url += "query=";
-  url += percent_encode(query);
+  url += util::percent_encode(query);
   return url;
 }
 

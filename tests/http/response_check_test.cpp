@@ -9,12 +9,6 @@ using namespace sparqlmcp::http;
 using namespace sparqlmcp::http::detail;
 using std::chrono::milliseconds;
 
-TEST_CASE("percent_encode keeps only unreserved characters", "[http]") {
-  CHECK(percent_encode("a-b_c.d~e") == "a-b_c.d~e");
-  CHECK(percent_encode("SELECT * { ?s ?p ?o }") == "SELECT%20%2A%20%7B%20%3Fs%20%3Fp%20%3Fo%20%7D");
-  CHECK(percent_encode("é&=+#") == "%C3%A9%26%3D%2B%23");
-}
-
 TEST_CASE("build_query_url appends the query after ? or & and drops a fragment", "[http]") {
   CHECK(build_query_url("http://h/sparql", "ASK {}") == "http://h/sparql?query=ASK%20%7B%7D");
   CHECK(build_query_url("http://h/sparql?default-graph-uri=x", "ASK {}") ==

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "sparqlmcp/util/text.hpp"
 #include "test_server.hpp"
 
 using namespace sparqlmcp;
@@ -44,7 +45,7 @@ TEST_CASE("a short query goes by GET with an encoded query parameter and the Acc
   CHECK(response.endpoint == server.url("/echo"));
   auto echo = echo_of(response);
   CHECK(echo["method"] == "GET");
-  CHECK(echo["query"] == "query=" + percent_encode(kQuery));
+  CHECK(echo["query"] == "query=" + util::percent_encode(kQuery));
   CHECK(testing::query_param(echo["query"].get<std::string>(), "query") == kQuery);
   CHECK(echo["headers"]["accept"] == kSelectAccept);
 }
@@ -69,7 +70,8 @@ TEST_CASE("an endpoint URL with its own query string keeps it and gets &query=",
   const std::string endpoint = server.url("/echo?default-graph-uri=http%3A%2F%2Fg%2F1");
   auto echo = echo_of(protocol.query(config_for(endpoint), kQuery, kSelectAccept, nullptr).take());
   CHECK(echo["method"] == "GET");
-  CHECK(echo["query"] == "default-graph-uri=http%3A%2F%2Fg%2F1&query=" + percent_encode(kQuery));
+  CHECK(echo["query"] ==
+        "default-graph-uri=http%3A%2F%2Fg%2F1&query=" + util::percent_encode(kQuery));
 }
 
 TEST_CASE("a query too long for a GET URL goes by POST as application/sparql-query",

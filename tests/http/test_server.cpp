@@ -6,12 +6,13 @@
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <cctype>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <thread>
+
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::http::testing {
 
@@ -218,10 +219,7 @@ void install_default_routes(TestServer& server, TestServer::State& state) {
   server.route("/echo", [](const TestRequest& request) {
     nlohmann::json headers = nlohmann::json::object();
     for (const auto& [name, value] : request.headers) {
-      std::string key = name;
-      for (char& c : key)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      headers[key] = value;
+      headers[sparqlmcp::util::ascii_lowercase(name)] = value;
     }
     nlohmann::json echo = {{"method", request.method},
                            {"path", request.path},

@@ -100,9 +100,6 @@ class SparqlProtocolClient {
 // appended after '?' or '&' as its own query string requires; a fragment is dropped.
 std::string build_query_url(std::string_view endpoint, std::string_view query);
 
-// Percent-encodes everything but RFC 3986 unreserved characters.
-std::string percent_encode(std::string_view text);
-
 // Checks a 2xx response: returns an empty string when the body plausibly is a result, else a
 // message saying what the endpoint sent instead (an HTML page, an error text, a stack trace;
 // an error text or stack trace that says the query is wrong is "the endpoint rejected the
