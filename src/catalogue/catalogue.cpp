@@ -6,19 +6,13 @@
 #include <unordered_set>
 
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::catalogue {
 namespace {
 
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
 bool contains_folded(std::string_view haystack, std::string_view folded_needle) {
-  return lowercase(haystack).find(folded_needle) != std::string::npos;
+  return util::ascii_lowercase(haystack).find(folded_needle) != std::string::npos;
 }
 
 }  // namespace
@@ -37,7 +31,7 @@ std::string slugify(std::string_view text) {
     if (std::isalnum(c) && c < 0x80) {
       if (pending_dash && !out.empty()) out += '-';
       pending_dash = false;
-      out += static_cast<char>(std::tolower(c));
+      out += util::ascii_lower(static_cast<char>(c));
       if (out.size() >= 48) break;
     } else {
       pending_dash = true;
@@ -56,10 +50,10 @@ std::string normalize_endpoint_iri(std::string_view iri) {
       out.pop_back();
     return out;
   }
-  const std::string scheme = lowercase(iri.substr(0, scheme_end));
+  const std::string scheme = util::ascii_lowercase(iri.substr(0, scheme_end));
   std::string_view rest = iri.substr(scheme_end + 3);
   const auto authority_end = rest.find_first_of("/?#");
-  std::string authority = lowercase(rest.substr(0, authority_end));
+  std::string authority = util::ascii_lowercase(rest.substr(0, authority_end));
   std::string path(authority_end == std::string_view::npos ? std::string_view{}
                                                            : rest.substr(authority_end));
   // http and https name the same endpoint for our purposes, so their default ports do too.
@@ -127,7 +121,7 @@ std::vector<const Endpoint*> Catalogue::search(std::string_view keyword) const {
     return std::isspace(static_cast<unsigned char>(c)) || c == ',' || c == ';';
   };
   std::vector<std::string> words;
-  const std::string folded = lowercase(keyword);
+  const std::string folded = util::ascii_lowercase(keyword);
   for (std::size_t i = 0; i < folded.size();) {
     while (i < folded.size() && separates(folded[i]))
       ++i;
@@ -165,7 +159,7 @@ namespace {
 bool has_http_scheme(std::string_view iri) {
   const auto scheme_end = iri.find("://");
   if (scheme_end == std::string_view::npos) return false;
-  const std::string scheme = lowercase(iri.substr(0, scheme_end));
+  const std::string scheme = util::ascii_lowercase(iri.substr(0, scheme_end));
   return scheme == "http" || scheme == "https";
 }
 

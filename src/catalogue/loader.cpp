@@ -14,6 +14,7 @@
 #include "sparqlmcp/catalogue/vocabulary.hpp"
 #include "sparqlmcp/rdf/reader.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::catalogue {
 namespace {
@@ -161,9 +162,7 @@ void read_settings(Candidate& c, const FileGraph& g, const Term& s) {
   for (const Term* v : g.values(s, vocab::kSmcpResultCap))
     settings.result_cap = positive_integer(c, *v, "resultCap");
   for (const Term* v : g.values(s, vocab::kSmcpHttpMethod)) {
-    std::string method = v->value;
-    std::transform(method.begin(), method.end(), method.begin(),
-                   [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+    std::string method = util::ascii_uppercase(v->value);
     if (!v->is_literal() || (method != "GET" && method != "POST"))
       fail(c, "has smcp:httpMethod \"" + v->value + "\"; use \"GET\" or \"POST\"");
     settings.http_method = method;
