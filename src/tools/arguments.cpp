@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
@@ -16,12 +17,6 @@ std::string json_type_name(const nlohmann::json& value) {
   if (value.is_array()) return "an array";
   if (value.is_object()) return "an object";
   return "null";
-}
-
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
 }
 
 }  // namespace
@@ -71,7 +66,7 @@ std::optional<std::string> Arguments::optional_choice(
     std::string_view name, const std::vector<std::string>& allowed) const {
   std::optional<std::string> value = optional_string(name);
   if (!value) return std::nullopt;
-  std::string chosen = lower(*value);
+  std::string chosen = util::ascii_lowercase(*value);
   if (std::find(allowed.begin(), allowed.end(), chosen) != allowed.end()) return chosen;
   std::string list;
   for (const std::string& option : allowed)

@@ -8,16 +8,10 @@
 #include <vector>
 
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
 
 std::unique_ptr<engine::Store> load_entry(const catalogue::Endpoint& endpoint) {
   auto where = [&] { return "catalogue entry '" + endpoint.id + "' (" + endpoint.source + ")"; };
@@ -60,8 +54,8 @@ std::optional<std::string> file_iri_to_path(const std::string& iri) {
   path.reserve(rest.size());
   for (std::size_t i = 0; i < rest.size(); ++i) {
     if (rest[i] == '%' && i + 2 < rest.size()) {
-      int high = hex_value(rest[i + 1]);
-      int low = hex_value(rest[i + 2]);
+      int high = util::hex_value(rest[i + 1]);
+      int low = util::hex_value(rest[i + 2]);
       if (high >= 0 && low >= 0) {
         path.push_back(static_cast<char>(high * 16 + low));
         i += 2;
