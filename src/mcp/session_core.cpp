@@ -8,6 +8,7 @@
 #include "sparqlmcp/mcp/jsonrpc.hpp"
 #include "sparqlmcp/mcp/protocol.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::mcp {
 
@@ -47,22 +48,13 @@ const json& member_or_null(const json& params, const char* name) {
 // (nlohmann counts bytes) and nlohmann's "[json.exception...] parse error at ...:" prefix dropped.
 std::string describe_parse_error(std::string_view raw, const json::parse_error& e) {
   std::size_t end = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, raw.size());
-  std::size_t line = 1, column = 1;
-  for (std::size_t i = 0; i < end; ++i) {
-    auto c = static_cast<unsigned char>(raw[i]);
-    if (c == '\n') {
-      ++line;
-      column = 1;
-    } else if ((c & 0xC0) != 0x80) {
-      ++column;
-    }
-  }
+  const SourceSpan at = util::position_at(raw, end);
   std::string reason = e.what();
   if (auto at = reason.find("column "); at != std::string::npos)
     if (auto colon = reason.find(": ", at); colon != std::string::npos)
       reason = reason.substr(colon + 2);
-  return "parse error at line " + std::to_string(line) + ", column " + std::to_string(column) +
-         ": the message is not valid JSON (" + reason +
+  return "parse error at line " + std::to_string(at.line) + ", column " +
+         std::to_string(at.column) + ": the message is not valid JSON (" + reason +
          "); send one complete JSON-RPC 2.0 object per line";
 }
 
