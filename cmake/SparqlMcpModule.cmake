@@ -35,6 +35,8 @@ function(sparqlmcp_test name)
   cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;LABELS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE sparqlmcp_catch_main ${ARG_DEPS})
+  # Helpers shared by every module's tests: #include "support/error_matchers.hpp".
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
   target_compile_definitions(${name} PRIVATE
     SPARQLMCP_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     SPARQLMCP_SHARED_DIR="${SPARQLMCP_SHARED_DIR}")

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/util/error.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using app::parse_command_line;
@@ -10,14 +11,9 @@ using app::parse_command_line;
 namespace {
 
 std::string usage_error(const std::vector<std::string>& arguments) {
-  try {
-    parse_command_line(arguments);
-  } catch (const Exception& exception) {
-    CHECK(exception.error().kind == ErrorKind::InvalidArgument);
-    return exception.error().message;
-  }
-  FAIL("expected a usage error");
-  return {};
+  const Error error = test::error_of([&] { parse_command_line(arguments); });
+  CHECK_THAT(error, test::is_error(ErrorKind::InvalidArgument));
+  return error.message;
 }
 
 }  // namespace

@@ -4,9 +4,11 @@
 #include <nlohmann/json.hpp>
 
 #include "sparqlmcp/util/error.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::catalogue;
+using sparqlmcp::test::is_error;
 
 namespace {
 
@@ -19,16 +21,6 @@ Endpoint entry(std::string id, std::string iri, std::string title = "T",
   e.description = std::move(description);
   e.source = "test";
   return e;
-}
-
-ErrorKind kind_of_add(Catalogue& c, Endpoint e, std::string& message) {
-  try {
-    c.add(std::move(e));
-  } catch (const Exception& ex) {
-    message = ex.error().message;
-    return ex.error().kind;
-  }
-  return ErrorKind::Internal;
 }
 
 }  // namespace
@@ -56,17 +48,21 @@ TEST_CASE("find_by_iri matches exactly, then ignoring slash, scheme and host cas
 TEST_CASE("a duplicate id or endpoint is rejected naming both entries", "[catalogue][error]") {
   Catalogue c;
   c.add(entry("wikidata", "https://query.wikidata.org/sparql"));
-  std::string message;
-  CHECK(kind_of_add(c, entry("wikidata", "https://other.example/sparql"), message) ==
-        ErrorKind::InvalidArgument);
-  CHECK(message ==
-        "duplicate catalogue id 'wikidata': <https://other.example/sparql> (test) and "
-        "<https://query.wikidata.org/sparql> (test); give one of them another smcp:id");
-  CHECK(kind_of_add(c, entry("wd2", "http://query.wikidata.org/sparql/"), message) ==
-        ErrorKind::InvalidArgument);
-  CHECK_THAT(message, Catch::StartsWith("duplicate catalogue endpoint "
-                                        "<http://query.wikidata.org/sparql/>: entry 'wd2'"));
-  CHECK(kind_of_add(c, entry("", "http://x/"), message) == ErrorKind::InvalidArgument);
+  CHECK_THROWS_MATCHES(
+      c.add(entry("wikidata", "https://other.example/sparql")), Exception,
+      is_error(ErrorKind::InvalidArgument)
+          .with_message("duplicate catalogue id 'wikidata': <https://other.example/sparql> (test) "
+                        "and <https://query.wikidata.org/sparql> (test); give one of them "
+                        "another smcp:id"));
+  CHECK_THROWS_MATCHES(c.add(entry("wd2", "http://query.wikidata.org/sparql/")), Exception,
+                       is_error(ErrorKind::InvalidArgument)
+                           .with_message_starting("duplicate catalogue endpoint "
+                                                  "<http://query.wikidata.org/sparql/>: entry "
+                                                  "'wd2'"));
+  CHECK_THROWS_MATCHES(
+      c.add(entry("", "http://x/")), Exception,
+      is_error(ErrorKind::InvalidArgument)
+          .with_message("a catalogue entry needs an id and an endpoint IRI (from test)"));
   CHECK(c.endpoints().size() == 1);
 }
 
@@ -110,17 +106,17 @@ TEST_CASE("an ad hoc endpoint takes its id and title from the host", "[catalogue
   CHECK(e.source == "--endpoint");
   CHECK(make_adhoc_endpoint("http://127.0.0.1:3030/ds/sparql").id == "127-0-0-1");
   CHECK(make_adhoc_endpoint("http://[::1]:8890/sparql").id == "1");
-  try {
-    make_adhoc_endpoint("ftp://example.org/sparql");
-    FAIL("expected an exception");
-  } catch (const Exception& ex) {
-    CHECK(ex.error().kind == ErrorKind::InvalidArgument);
-    CHECK(ex.error().message ==
-          "--endpoint 'ftp://example.org/sparql' is not an http:// or https:// URL of a SPARQL "
-          "endpoint");
-  }
-  CHECK_THROWS_AS(make_adhoc_endpoint("not a url"), Exception);
-  CHECK_THROWS_AS(make_adhoc_endpoint("http:///path"), Exception);
+  CHECK_THROWS_MATCHES(make_adhoc_endpoint("ftp://example.org/sparql"), Exception,
+                       is_error(ErrorKind::InvalidArgument)
+                           .with_message("--endpoint 'ftp://example.org/sparql' is not an "
+                                         "http:// or https:// URL of a SPARQL endpoint"));
+  CHECK_THROWS_MATCHES(make_adhoc_endpoint("not a url"), Exception,
+                       is_error(ErrorKind::InvalidArgument)
+                           .with_message("--endpoint 'not a url' is not an http:// or https:// "
+                                         "URL of a SPARQL endpoint"));
+  CHECK_THROWS_MATCHES(make_adhoc_endpoint("http:///path"), Exception,
+                       is_error(ErrorKind::InvalidArgument)
+                           .with_message("--endpoint 'http:///path' has no host name"));
 }
 
 TEST_CASE("only http(s) URLs with a host name can be ad hoc endpoints", "[catalogue]") {
@@ -194,7 +190,7 @@ TEST_CASE("ad hoc endpoints on one host get distinct ids, the same IRI is still 
   CHECK(c.find_by_iri("http://127.0.0.1:8890/sparql?default-graph-uri=urn:b")->id == "127-0-0-1-2");
   CHECK_THROWS_AS(c.add(make_adhoc_endpoint("http://127.0.0.1:3030/ds/sparql/")), Exception);
   // a catalogue entry's id is never renamed
-  std::string message;
-  CHECK(kind_of_add(c, entry("127-0-0-1", "http://other.example/"), message) ==
-        ErrorKind::InvalidArgument);
+  CHECK_THROWS_MATCHES(c.add(entry("127-0-0-1", "http://other.example/")), Exception,
+                       is_error(ErrorKind::InvalidArgument)
+                           .with_message_starting("duplicate catalogue id '127-0-0-1'"));
 }

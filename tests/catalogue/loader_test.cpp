@@ -6,9 +6,11 @@
 #include <nlohmann/json.hpp>
 
 #include "sparqlmcp/util/error.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::catalogue;
+using sparqlmcp::test::is_error;
 
 namespace {
 
@@ -16,13 +18,7 @@ const std::filesystem::path kData =
     std::filesystem::path(SPARQLMCP_SOURCE_DIR) / "tests" / "data" / "catalogue";
 
 Error load_error(const std::vector<std::filesystem::path>& paths) {
-  try {
-    load_catalogue(paths);
-  } catch (const Exception& e) {
-    return e.error();
-  }
-  FAIL("expected load_catalogue to throw");
-  return {};
+  return test::error_of([&] { load_catalogue(paths); });
 }
 
 struct ApiKey {
@@ -117,35 +113,37 @@ TEST_CASE("a header variable missing from the environment names entry and variab
           "[catalogue][error]") {
   ::unsetenv("SPARQLMCP_TEST_UNSET_VARIABLE");
   const Error e = load_error({kData / "missing-env.ttl"});
-  CHECK(e.kind == ErrorKind::InvalidArgument);
-  CHECK(e.message == "catalogue entry <http://example.org/catalogue#secret> (" +
-                         (kData / "missing-env.ttl").string() +
-                         ") needs the environment variable SPARQLMCP_TEST_UNSET_VARIABLE for its "
-                         "Authorization header, but it is not set; export "
-                         "SPARQLMCP_TEST_UNSET_VARIABLE before starting the server or remove "
-                         "the header");
+  CHECK_THAT(
+      e, is_error(ErrorKind::InvalidArgument)
+             .with_message("catalogue entry <http://example.org/catalogue#secret> (" +
+                           (kData / "missing-env.ttl").string() +
+                           ") needs the environment variable SPARQLMCP_TEST_UNSET_VARIABLE for its "
+                           "Authorization header, but it is not set; export "
+                           "SPARQLMCP_TEST_UNSET_VARIABLE before starting the server or remove "
+                           "the header"));
 }
 
 TEST_CASE("the valid folder fails without its API key variable", "[catalogue][error]") {
   ::unsetenv("SPARQLMCP_TEST_API_KEY");
   const Error e = load_error({kData / "valid"});
-  CHECK(e.kind == ErrorKind::InvalidArgument);
-  CHECK_THAT(e.message, Catch::Contains("SPARQLMCP_TEST_API_KEY"));
+  CHECK_THAT(
+      e, is_error(ErrorKind::InvalidArgument).with_message_containing("SPARQLMCP_TEST_API_KEY"));
   CHECK_THAT(e.message, Catch::StartsWith("catalogue entry <http://example.org/catalogue#films>"));
 }
 
 TEST_CASE("an entry with neither endpoint nor dump is reported by name", "[catalogue][error]") {
   const Error e = load_error({kData / "no-endpoint.ttl"});
-  CHECK(e.kind == ErrorKind::InvalidArgument);
-  CHECK(e.message == "catalogue entry <http://example.org/catalogue#foo> (" +
-                         (kData / "no-endpoint.ttl").string() +
-                         ") has no void:sparqlEndpoint, sd:endpoint or void:dataDump; add one");
+  CHECK_THAT(
+      e, is_error(ErrorKind::InvalidArgument)
+             .with_message("catalogue entry <http://example.org/catalogue#foo> (" +
+                           (kData / "no-endpoint.ttl").string() +
+                           ") has no void:sparqlEndpoint, sd:endpoint or void:dataDump; add one"));
 }
 
 TEST_CASE("a malformed catalogue file reports file, line and code-point column",
           "[catalogue][error]") {
   const Error e = load_error({kData / "malformed.ttl"});
-  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK_THAT(e, is_error(ErrorKind::Syntax));
   CHECK(e.source_name == (kData / "malformed.ttl").string());
   REQUIRE(e.span);
   CHECK(e.span->line == 5);
@@ -155,36 +153,36 @@ TEST_CASE("a malformed catalogue file reports file, line and code-point column",
 
 TEST_CASE("duplicate smcp:id values across files are an error naming both", "[catalogue][error]") {
   const Error e = load_error({kData / "duplicate-id"});
-  CHECK(e.kind == ErrorKind::InvalidArgument);
-  CHECK(e.message ==
-        "duplicate catalogue id 'same': <http://example.org/a#ds> (" +
-            (kData / "duplicate-id" / "a.ttl").string() + ") and <http://example.org/b#ds> (" +
-            (kData / "duplicate-id" / "b.ttl").string() + "); give one of them another smcp:id");
+  CHECK_THAT(e, is_error(ErrorKind::InvalidArgument)
+                    .with_message("duplicate catalogue id 'same': <http://example.org/a#ds> (" +
+                                  (kData / "duplicate-id" / "a.ttl").string() +
+                                  ") and <http://example.org/b#ds> (" +
+                                  (kData / "duplicate-id" / "b.ttl").string() +
+                                  "); give one of them another smcp:id"));
 }
 
 TEST_CASE("the same endpoint in two files (http vs https, slash) is a duplicate",
           "[catalogue][error]") {
   const Error e = load_error({kData / "duplicate-iri"});
-  CHECK(e.kind == ErrorKind::InvalidArgument);
-  CHECK_THAT(e.message,
-             Catch::StartsWith("duplicate catalogue endpoint <https://SAME.example.org/sparql/>"));
+  CHECK_THAT(e, is_error(ErrorKind::InvalidArgument)
+                    .with_message_starting(
+                        "duplicate catalogue endpoint <https://SAME.example.org/sparql/>"));
 }
 
 TEST_CASE("bad settings are errors that say what to write instead", "[catalogue][error]") {
   const Error method = load_error({kData / "bad-method.ttl"});
-  CHECK(method.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(method, is_error(ErrorKind::InvalidArgument));
   CHECK_THAT(method.message,
              Catch::EndsWith("has smcp:httpMethod \"PUT\"; use \"GET\" or \"POST\""));
   const Error timeout = load_error({kData / "bad-timeout.ttl"});
-  CHECK(timeout.kind == ErrorKind::InvalidArgument);
+  CHECK_THAT(timeout, is_error(ErrorKind::InvalidArgument));
   CHECK_THAT(timeout.message, Catch::EndsWith("has smcp:timeoutMs \"soon\"; it must be a positive "
                                               "integer such as 60000"));
 }
 
 TEST_CASE("a missing catalogue path is an invalid argument", "[catalogue][error]") {
   const Error e = load_error({kData / "nope"});
-  CHECK(e.kind == ErrorKind::InvalidArgument);
-  CHECK_THAT(e.message, Catch::Contains("does not exist"));
+  CHECK_THAT(e, is_error(ErrorKind::InvalidArgument).with_message_containing("does not exist"));
 }
 
 TEST_CASE("service descriptions lend their dataset's metadata and literal endpoints are accepted",

@@ -4,8 +4,10 @@
 #include <thread>
 
 #include "evaluator_fixture.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace evaluator_test;
+using sparqlmcp::test::is_error;
 
 TEST_CASE("ASK answers whether a solution exists", "[engine][evaluator]") {
   Db db(":a :p 1 .");
@@ -68,13 +70,9 @@ TEST_CASE("the union default graph merges every graph without duplicates", "[eng
 TEST_CASE("SERVICE is refused with a pointer to the federation layer",
           "[engine][evaluator][error]") {
   Db db(":a :p 1 .");
-  try {
-    db.run("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }");
-    FAIL("no exception");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::Unsupported);
-    CHECK_THAT(e.error().message, Catch::Contains("federation layer"));
-  }
+  CHECK_THROWS_MATCHES(
+      db.run("SELECT * WHERE { SERVICE <http://example.org/sparql> { ?s ?p ?o } }"), Exception,
+      is_error(ErrorKind::Unsupported).with_message_containing("federation layer"));
 }
 
 TEST_CASE("max_result_rows cuts the result and says so", "[engine][evaluator]") {

@@ -6,8 +6,10 @@
 #include <string>
 
 #include "evaluator_fixture.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace evaluator_test;
+using sparqlmcp::test::is_error;
 
 namespace {
 
@@ -16,15 +18,6 @@ std::string many_triples(int n) {
   for (int i = 0; i < n; ++i)
     text += ":s" + std::to_string(i) + " :p " + std::to_string(i) + " .\n";
   return text;
-}
-
-ErrorKind kind_of(const Db& db, const std::string& query, const EvaluationOptions& options) {
-  try {
-    db.run(query, options);
-  } catch (const Exception& e) {
-    return e.error().kind;
-  }
-  return ErrorKind::Internal;
 }
 
 // Counts the quads the evaluator reads, to show how much of the data a query touched.
@@ -69,13 +62,8 @@ TEST_CASE("a deadline in the past stops the query with Timeout", "[engine][evalu
   Db db(many_triples(10));
   EvaluationOptions options;
   options.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  try {
-    db.run("SELECT * WHERE { ?s ?p ?o }", options);
-    FAIL("no exception");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::Timeout);
-    CHECK_THAT(e.error().message, Catch::Contains("time limit"));
-  }
+  CHECK_THROWS_MATCHES(db.run("SELECT * WHERE { ?s ?p ?o }", options), Exception,
+                       is_error(ErrorKind::Timeout).with_message_containing("time limit"));
 }
 
 TEST_CASE("a cancelled token stops the query", "[engine][evaluator][error]") {
@@ -83,7 +71,8 @@ TEST_CASE("a cancelled token stops the query", "[engine][evaluator][error]") {
   EvaluationOptions options;
   options.cancellation = std::make_shared<CancellationToken>();
   options.cancellation->cancel();
-  CHECK(kind_of(db, "SELECT * WHERE { ?s ?p ?o }", options) == ErrorKind::Cancelled);
+  CHECK_THROWS_MATCHES(db.run("SELECT * WHERE { ?s ?p ?o }", options), Exception,
+                       is_error(ErrorKind::Cancelled).with_message("the query was cancelled"));
 }
 
 TEST_CASE("ORDER BY over more rows than the memory budget fails with LimitExceeded",
@@ -91,13 +80,9 @@ TEST_CASE("ORDER BY over more rows than the memory budget fails with LimitExceed
   Db db(many_triples(200));
   EvaluationOptions options;
   options.max_rows_in_memory = 50;
-  try {
-    db.run("SELECT ?s WHERE { ?s :p ?o } ORDER BY ?o", options);
-    FAIL("no exception");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::LimitExceeded);
-    CHECK_THAT(e.error().message, Catch::StartsWith("ORDER BY held more than 50 rows"));
-  }
+  CHECK_THROWS_MATCHES(
+      db.run("SELECT ?s WHERE { ?s :p ?o } ORDER BY ?o", options), Exception,
+      is_error(ErrorKind::LimitExceeded).with_message_starting("ORDER BY held more than 50 rows"));
   // Under a LIMIT only the first rows are kept.
   CHECK(db.ordered("SELECT ?s WHERE { ?s :p ?o } ORDER BY DESC(?o) LIMIT 2", options) ==
         Rows{"?s=:s199", "?s=:s198"});
@@ -123,8 +108,9 @@ TEST_CASE("a runaway cross product hits the deadline", "[engine][evaluator][erro
   Db db(many_triples(2000));
   EvaluationOptions options;
   options.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
-  CHECK(kind_of(db, "SELECT (COUNT(*) AS ?n) WHERE { ?a :p ?x . ?b :p ?y . ?c :p ?z }", options) ==
-        ErrorKind::Timeout);
+  CHECK_THROWS_MATCHES(
+      db.run("SELECT (COUNT(*) AS ?n) WHERE { ?a :p ?x . ?b :p ?y . ?c :p ?z }", options),
+      Exception, is_error(ErrorKind::Timeout).with_message_containing("time limit"));
 }
 
 TEST_CASE("an unbounded path closure on a big chain respects the memory budget",
@@ -135,6 +121,7 @@ TEST_CASE("an unbounded path closure on a big chain respects the memory budget",
   Db db(chain);
   EvaluationOptions options;
   options.max_rows_in_memory = 1000;
-  CHECK(kind_of(db, "SELECT * WHERE { ?x :next* ?y }", options) == ErrorKind::LimitExceeded);
+  CHECK_THROWS_MATCHES(db.run("SELECT * WHERE { ?x :next* ?y }", options), Exception,
+                       is_error(ErrorKind::LimitExceeded));
   CHECK(db.rows("SELECT ?y WHERE { :n495 :next* ?y }", options).size() == 6);
 }

@@ -3,11 +3,13 @@
 
 #include "engine/expression_fixture.hpp"
 #include "sparqlmcp/engine/expression.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::engine;
 using sparqlmcp::engine::test::Fixture;
 using sparqlmcp::engine::test::show;
+using sparqlmcp::test::is_error;
 
 namespace {
 
@@ -22,7 +24,7 @@ rdf::Term integer(const std::string& value) {
 std::string aggregate(const std::string& select_expression,
                       const std::vector<std::optional<rdf::Term>>& values) {
   Fixture f;
-  sparql::Query query = sparql::parse_query(std::string(test::kPrologue) + "SELECT (" +
+  sparql::Query query = sparql::parse_query(std::string(engine::test::kPrologue) + "SELECT (" +
                                             select_expression + " AS ?r) { ?s ?p ?x }");
   const sparql::algebra::Operator* op = &query.algebra();
   while (op->kind != sparql::algebra::OpKind::Group)
@@ -154,13 +156,9 @@ TEST_CASE("a custom aggregate is refused", "[expression][error]") {
   sparql::Expr custom;
   custom.kind = sparql::Expr::Kind::Function;
   custom.name = "http://example.org/agg";
-  try {
-    AggregateFactory::compile(custom, f.variables, f.terms);
-    FAIL("no exception");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::Unsupported);
-    CHECK(e.error().message.find("http://example.org/agg") != std::string::npos);
-  }
+  CHECK_THROWS_MATCHES(
+      AggregateFactory::compile(custom, f.variables, f.terms), Exception,
+      is_error(ErrorKind::Unsupported).with_message_containing("http://example.org/agg"));
 }
 
 TEST_CASE("compare_for_order is a total order: unbound, blank, IRI, literal", "[expression]") {

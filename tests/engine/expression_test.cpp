@@ -3,10 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include "engine/expression_fixture.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::engine;
 using sparqlmcp::engine::test::Fixture;
+using sparqlmcp::test::is_error;
 
 TEST_CASE("comparison operators follow the operator mapping of 17.3", "[expression]") {
   Fixture f;
@@ -133,7 +135,7 @@ TEST_CASE("EXISTS calls the evaluator's callback with the row", "[expression]") 
     CHECK(row.size() >= 1);
     return true;
   };
-  sparql::Query query = sparql::parse_query(std::string(test::kPrologue) +
+  sparql::Query query = sparql::parse_query(std::string(engine::test::kPrologue) +
                                             "SELECT * { FILTER(NOT EXISTS { ?x :p ?y }) }");
   const sparql::algebra::Operator* filter = &query.algebra();
   while (filter->kind != sparql::algebra::OpKind::Filter)
@@ -154,13 +156,8 @@ TEST_CASE("aggregates are refused by CompiledExpression and unknown functions ar
   count.kind = sparql::Expr::Kind::Aggregate;
   count.name = "count";
   count.star = true;
-  try {
-    CompiledExpression::compile(count, f.variables, f.terms);
-    FAIL("no exception");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::Unsupported);
-    CHECK(e.error().message.find("aggregate count") != std::string::npos);
-  }
+  CHECK_THROWS_MATCHES(CompiledExpression::compile(count, f.variables, f.terms), Exception,
+                       is_error(ErrorKind::Unsupported).with_message_containing("aggregate count"));
   CHECK(f.ev("<http://example.org/fn>(1)") == "error");
   CHECK(f.ev("?unbound") == "error");
   CHECK(f.ev("?unbound + 1") == "error");

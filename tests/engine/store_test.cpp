@@ -15,9 +15,12 @@
 
 #include "sord_private_model.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::engine;
+using sparqlmcp::test::error_of;
+using sparqlmcp::test::is_error;
 
 namespace {
 
@@ -81,16 +84,6 @@ std::vector<std::string> texts(const Dataset& dataset, const std::vector<IdQuad>
 
 TermId id_of(const Store& store, const rdf::Term& term) {
   return store.dictionary().find(TermView::of(term));
-}
-
-Error error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const Exception& e) {
-    return e.error();
-  }
-  FAIL("no exception");
-  return {};
 }
 
 }  // namespace
@@ -324,12 +317,10 @@ TEST_CASE("loading errors name the file, and syntax errors its line and column",
   TempDir dir;
   Store store;
   Error missing = error_of([&] { store.load_file(dir.path / "missing.ttl"); });
-  CHECK(missing.kind == ErrorKind::InvalidArgument);
-  CHECK(missing.message.find("missing.ttl") != std::string::npos);
+  CHECK_THAT(missing, is_error(ErrorKind::InvalidArgument).with_message_containing("missing.ttl"));
 
-  Error unknown = error_of([&] { store.load_file(dir.write("data.csv", "a,b\n")); });
-  CHECK(unknown.kind == ErrorKind::InvalidArgument);
-  CHECK(unknown.message.find("data.csv") != std::string::npos);
+  CHECK_THROWS_MATCHES(store.load_file(dir.write("data.csv", "a,b\n")), Exception,
+                       is_error(ErrorKind::InvalidArgument).with_message_containing("data.csv"));
 
   auto bad = dir.write("bad.ttl",
                        "@prefix ex: <http://e/> .\n"
@@ -337,7 +328,7 @@ TEST_CASE("loading errors name the file, and syntax errors its line and column",
                        "ex:a ex:b ex:c ;\n"
                        "  ex:d \"x\" ex:e .\n");
   Error syntax = error_of([&] { store.load_file(bad); });
-  CHECK(syntax.kind == ErrorKind::Syntax);
+  CHECK_THAT(syntax, is_error(ErrorKind::Syntax));
   CHECK(syntax.source_name == bad.string());
   REQUIRE(syntax.span);
   CHECK(syntax.span->line == 4);
@@ -349,7 +340,7 @@ TEST_CASE("loading errors name the file, and syntax errors its line and column",
   Error text = error_of([&] {
     store.load_text("<http://e/a> <http://e/b> .\n", rdf::RdfSyntax::NTriples, "", "inline.nt");
   });
-  CHECK(text.kind == ErrorKind::Syntax);
+  CHECK_THAT(text, is_error(ErrorKind::Syntax));
   CHECK(text.source_name == "inline.nt");
   REQUIRE(text.span);
   CHECK(text.span->line == 1);

@@ -3,20 +3,16 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/util/error.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::rdf;
+using sparqlmcp::test::is_error;
 
 namespace {
 
 Error syntax_error_of(std::string_view text, RdfSyntax syntax = RdfSyntax::Turtle) {
-  try {
-    parse_rdf(text, syntax, "http://base/", "input.ttl");
-  } catch (const Exception& e) {
-    return e.error();
-  }
-  FAIL("expected a syntax error");
-  return {};
+  return test::error_of([&] { parse_rdf(text, syntax, "http://base/", "input.ttl"); });
 }
 
 }  // namespace
@@ -27,7 +23,7 @@ TEST_CASE("a syntax error names the source, line and column and keeps Serd's mes
       "@prefix ex: <http://e/> .\n"
       "ex:a ex:b ex:c ;\n"
       "  ex:d \"x\" ex:e .\n");
-  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK_THAT(e, is_error(ErrorKind::Syntax));
   CHECK(e.source_name == "input.ttl");
   REQUIRE(e.span);
   CHECK(e.span->line == 3);
@@ -66,11 +62,9 @@ TEST_CASE("a line end inside a short string is reported where the line ends", "[
 
 TEST_CASE("an undefined prefix is reported at the prefixed name", "[rdf][error]") {
   const Error e = syntax_error_of("@prefix ex: <http://e/> .\nex:a ex:b ex:c, \"é\", foo:bar .\n");
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span);
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 22);
-  CHECK(e.message == "undefined prefix 'foo:' in 'foo:bar'; declare it with @prefix");
+  CHECK_THAT(e, is_error(ErrorKind::Syntax)
+                    .at(2, 22)
+                    .with_message("undefined prefix 'foo:' in 'foo:bar'; declare it with @prefix"));
 }
 
 TEST_CASE("N-Triples refuses relative IRIs and Turtle-only syntax", "[rdf][error]") {
@@ -80,10 +74,7 @@ TEST_CASE("N-Triples refuses relative IRIs and Turtle-only syntax", "[rdf][error
   CHECK(relative.span->column == 3);
   CHECK(relative.message == "missing IRI scheme");
   const Error directive = syntax_error_of("@prefix ex: <http://e/> .\n", RdfSyntax::NTriples);
-  CHECK(directive.kind == ErrorKind::Syntax);
-  REQUIRE(directive.span);
-  CHECK(directive.span->line == 1);
-  CHECK(directive.span->column == 1);
+  CHECK_THAT(directive, is_error(ErrorKind::Syntax).at(1, 1));
 }
 
 TEST_CASE("N-Quads without the final dot is a syntax error on that line", "[rdf][error]") {
@@ -91,7 +82,7 @@ TEST_CASE("N-Quads without the final dot is a syntax error on that line", "[rdf]
       "<http://e/s> <http://e/p> <http://e/o> <http://e/g> .\n"
       "<http://e/s> <http://e/p> <http://e/o> <http://e/g>\n",
       RdfSyntax::NQuads);
-  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK_THAT(e, is_error(ErrorKind::Syntax));
   REQUIRE(e.span);
   CHECK(e.span->line == 3);
 }

@@ -9,9 +9,11 @@
 #include <stdexcept>
 
 #include "sparqlmcp/util/error.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::rdf;
+using sparqlmcp::test::is_error;
 
 namespace {
 
@@ -233,20 +235,12 @@ TEST_CASE("an explicit syntax overrides the file name", "[rdf]") {
 TEST_CASE("a file of unknown extension or a missing file is an invalid argument", "[rdf][error]") {
   TempDir dir;
   const auto file = dir.write("data.txt", "");
-  try {
-    parse_rdf_file(file);
-    FAIL("expected an exception");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::InvalidArgument);
-    CHECK_THAT(e.error().message, Catch::Contains("cannot tell the RDF syntax"));
-  }
-  try {
-    parse_rdf_file(dir.path / "missing.ttl");
-    FAIL("expected an exception");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::InvalidArgument);
-    CHECK_THAT(e.error().message, Catch::Contains("does not exist"));
-  }
+  CHECK_THROWS_MATCHES(
+      parse_rdf_file(file), Exception,
+      is_error(ErrorKind::InvalidArgument).with_message_containing("cannot tell the RDF syntax"));
+  CHECK_THROWS_MATCHES(
+      parse_rdf_file(dir.path / "missing.ttl"), Exception,
+      is_error(ErrorKind::InvalidArgument).with_message_containing("does not exist"));
 }
 
 TEST_CASE("a truncated gzip file is reported as unreadable, not as a syntax error",
@@ -257,13 +251,8 @@ TEST_CASE("a truncated gzip file is reported as unreadable, not as a syntax erro
     text += "<http://e/s> <http://e/p> \"" + std::to_string(i) + "\" .\n";
   const auto file = dir.write_gz("cut.nt.gz", text);
   std::filesystem::resize_file(file, std::filesystem::file_size(file) / 2);
-  try {
-    parse_rdf_file(file);
-    FAIL("expected an exception");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::InvalidArgument);
-    CHECK_THAT(e.error().message, Catch::Contains("cannot read"));
-  }
+  CHECK_THROWS_MATCHES(parse_rdf_file(file), Exception,
+                       is_error(ErrorKind::InvalidArgument).with_message_containing("cannot read"));
 }
 
 TEST_CASE("an exception thrown by the sink stops the parse and propagates", "[rdf][error]") {

@@ -2,12 +2,13 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/error_matchers.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::results;
-using sparqlmcp::results::test::error_of;
 using sparqlmcp::results::test::fixture;
+using sparqlmcp::test::is_error;
 
 namespace {
 constexpr const char* kXsd = "http://www.w3.org/2001/XMLSchema#";
@@ -46,34 +47,31 @@ TEST_CASE("a single-variable CSV keeps rows whose value is unbound", "[results]"
 }
 
 TEST_CASE("an unterminated CSV quote is reported where the field starts", "[results][error]") {
-  Error e = error_of([] { parse_results("a,b\r\né,\"open\r\n", ResultsFormat::Csv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed CSV results: unterminated quoted field");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 3);
+  CHECK_THROWS_MATCHES(parse_results("a,b\r\né,\"open\r\n", ResultsFormat::Csv), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(2, 3)
+                           .with_message("malformed CSV results: unterminated quoted field"));
 }
 
 TEST_CASE("CSV rows with the wrong number of fields are rejected", "[results][error]") {
-  Error e = error_of([] { parse_results("a,b\r\n1,2\r\n1,2,3\r\n", ResultsFormat::Csv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed CSV results: a row has 3 fields but the header names 2 variables");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 3);
-  CHECK(e.span->column == 1);
+  CHECK_THROWS_MATCHES(
+      parse_results("a,b\r\n1,2\r\n1,2,3\r\n", ResultsFormat::Csv), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(3, 1)
+          .with_message(
+              "malformed CSV results: a row has 3 fields but the header names 2 variables"));
 }
 
 TEST_CASE("text after a closing CSV quote is rejected", "[results][error]") {
-  Error e = error_of([] { parse_results("a\r\n\"x\"y\r\n", ResultsFormat::Csv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 4);
+  CHECK_THROWS_MATCHES(parse_results("a\r\n\"x\"y\r\n", ResultsFormat::Csv), Exception,
+                       is_error(ErrorKind::Syntax).at(2, 4));
 }
 
 TEST_CASE("empty CSV and TSV bodies are rejected", "[results][error]") {
-  CHECK(error_of([] { parse_results("", ResultsFormat::Csv); }).kind == ErrorKind::Syntax);
-  CHECK(error_of([] { parse_results("", ResultsFormat::Tsv); }).kind == ErrorKind::Syntax);
+  CHECK_THROWS_MATCHES(parse_results("", ResultsFormat::Csv), Exception,
+                       is_error(ErrorKind::Syntax));
+  CHECK_THROWS_MATCHES(parse_results("", ResultsFormat::Tsv), Exception,
+                       is_error(ErrorKind::Syntax));
 }
 
 TEST_CASE("TSV results read terms in SPARQL syntax", "[results]") {
@@ -117,50 +115,44 @@ TEST_CASE("TSV and CSV boolean columns named _askResult are boolean results", "[
 }
 
 TEST_CASE("an unterminated TSV IRI is reported at its '<' in code points", "[results][error]") {
-  Error e =
-      error_of([] { parse_results("?a\t?b\n\"é\"\t<http://example.org/x\n", ResultsFormat::Tsv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed TSV results: unterminated IRI; expected '>'");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 5);
+  CHECK_THROWS_MATCHES(parse_results("?a\t?b\n\"é\"\t<http://example.org/x\n", ResultsFormat::Tsv),
+                       Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(2, 5)
+                           .with_message("malformed TSV results: unterminated IRI; expected '>'"));
 }
 
 TEST_CASE("unquoted TSV words are rejected", "[results][error]") {
-  Error e = error_of([] { parse_results("?a\n<x>\nhello\n", ResultsFormat::Tsv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message ==
-        "malformed TSV results: unexpected value 'hello'; expected <iri>, \"literal\", _:blank "
-        "or a number");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 3);
-  CHECK(e.span->column == 1);
+  CHECK_THROWS_MATCHES(parse_results("?a\n<x>\nhello\n", ResultsFormat::Tsv), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(3, 1)
+                           .with_message("malformed TSV results: unexpected value 'hello'; "
+                                         "expected <iri>, \"literal\", _:blank "
+                                         "or a number"));
 }
 
 TEST_CASE("invalid escapes in TSV literals are rejected", "[results][error]") {
-  Error e = error_of([] { parse_results("?a\n\"ab\\qc\"\n", ResultsFormat::Tsv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed TSV results: invalid escape '\\q' in a string literal");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 4);
+  CHECK_THROWS_MATCHES(
+      parse_results("?a\n\"ab\\qc\"\n", ResultsFormat::Tsv), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(2, 4)
+          .with_message("malformed TSV results: invalid escape '\\q' in a string literal"));
 }
 
 TEST_CASE("TSV rows with the wrong number of fields are rejected", "[results][error]") {
-  Error e = error_of([] { parse_results("?a\t?b\n<x>\n", ResultsFormat::Tsv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed TSV results: a row has 1 fields but the header names 2 variables");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 1);
+  CHECK_THROWS_MATCHES(
+      parse_results("?a\t?b\n<x>\n", ResultsFormat::Tsv), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(2, 1)
+          .with_message(
+              "malformed TSV results: a row has 1 fields but the header names 2 variables"));
 }
 
 TEST_CASE("TSV text after a term is rejected", "[results][error]") {
-  Error e = error_of([] { parse_results("?a\n\"x\"@en junk\n", ResultsFormat::Tsv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed TSV results: unexpected text after the term");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->column == 7);
+  CHECK_THROWS_MATCHES(parse_results("?a\n\"x\"@en junk\n", ResultsFormat::Tsv), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(2, 7)
+                           .with_message("malformed TSV results: unexpected text after the term"));
 }
 
 TEST_CASE("blank lines in multi-column CSV and TSV results are skipped", "[results]") {
@@ -194,8 +186,9 @@ TEST_CASE("XML declared as ISO-8859-1 is transcoded to UTF-8", "[results]") {
 TEST_CASE("TSV datatypes written as xsd: names are expanded", "[results]") {
   QueryResults r = parse_results("?a\n\"2020-01-01\"^^xsd:date\n", ResultsFormat::Tsv);
   CHECK(r.rows.at(0).at(0) == rdf::Term::literal("2020-01-01", xsd("date")));
-  Error e = error_of([] { parse_results("?a\n\"x\"^^ex:dt\n", ResultsFormat::Tsv); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->column == 6);
+  CHECK_THROWS_MATCHES(parse_results("?a\n\"x\"^^ex:dt\n", ResultsFormat::Tsv), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(2, 6)
+                           .with_message("malformed TSV results: expected a datatype IRI in angle "
+                                         "brackets after '^^' (TSV results have no prefixes)"));
 }

@@ -3,12 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/results/serializer.hpp"
+#include "support/error_matchers.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::results;
-using sparqlmcp::results::test::error_of;
 using sparqlmcp::results::test::fixture;
+using sparqlmcp::test::is_error;
 
 namespace {
 constexpr const char* kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
@@ -70,36 +71,36 @@ TEST_CASE("JSON literals with a language tag and a datatype keep only the tag", 
 }
 
 TEST_CASE("JSON results without a head are rejected with a clear message", "[results][error]") {
-  Error e = error_of([] { parse_results(R"({"results":{"bindings":[]}})", ResultsFormat::Json); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "the endpoint's JSON results have no 'head' member");
+  CHECK_THROWS_MATCHES(parse_results(R"({"results":{"bindings":[]}})", ResultsFormat::Json),
+                       Exception,
+                       is_error(ErrorKind::Syntax)
+                           .with_message("the endpoint's JSON results have no 'head' member"));
 }
 
 TEST_CASE("JSON results without results or boolean are rejected", "[results][error]") {
-  Error e = error_of([] { parse_results(R"({"head":{"vars":[]}})", ResultsFormat::Json); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "the endpoint's JSON results have neither a 'results' nor a 'boolean' member");
+  CHECK_THROWS_MATCHES(parse_results(R"({"head":{"vars":[]}})", ResultsFormat::Json), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .with_message("the endpoint's JSON results have neither a 'results' "
+                                         "nor a 'boolean' member"));
 }
 
 TEST_CASE("JSON terms of an unknown type are rejected naming the variable", "[results][error]") {
-  Error e = error_of([] {
-    parse_results(
-        R"({"head":{"vars":["v"]},"results":{"bindings":[{"v":{"type":"iri","value":"x"}}]}})",
-        ResultsFormat::Json);
-  });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message ==
-        "the endpoint's JSON results have an unknown term type 'iri' for ?v (expected uri, "
-        "literal, typed-literal or bnode)");
+  CHECK_THROWS_MATCHES(
+      parse_results(
+          R"({"head":{"vars":["v"]},"results":{"bindings":[{"v":{"type":"iri","value":"x"}}]}})",
+          ResultsFormat::Json),
+      Exception,
+      is_error(ErrorKind::Syntax)
+          .with_message("the endpoint's JSON results have an unknown term type 'iri' for ?v "
+                        "(expected uri, literal, typed-literal or bnode)"));
 }
 
 TEST_CASE("JSON quoted triples are reported as unsupported", "[results][error]") {
-  Error e = error_of([] {
-    parse_results(
-        R"({"head":{"vars":["t"]},"results":{"bindings":[{"t":{"type":"triple","value":{}}}]}})",
-        ResultsFormat::Json);
-  });
-  CHECK(e.kind == ErrorKind::Unsupported);
+  CHECK_THROWS_MATCHES(
+      parse_results(
+          R"({"head":{"vars":["t"]},"results":{"bindings":[{"t":{"type":"triple","value":{}}}]}})",
+          ResultsFormat::Json),
+      Exception, is_error(ErrorKind::Unsupported).with_message_containing("triple"));
 }
 
 TEST_CASE("malformed JSON reports the line and the column in code points", "[results][error]") {
@@ -107,36 +108,27 @@ TEST_CASE("malformed JSON reports the line and the column in code points", "[res
   std::string body =
       "{\"head\":{\"vars\":[\"é\"]},\n"
       "\"results\":{\"bindings\":[{\"é\":{\"type\":\"uri\" \"v\":\"x\"}}]}}";
-  Error e = error_of([&] { parse_results(body, ResultsFormat::Json); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 43);
-  CHECK(e.message.rfind("malformed JSON results: ", 0) == 0);
+  CHECK_THROWS_MATCHES(
+      parse_results(body, ResultsFormat::Json), Exception,
+      is_error(ErrorKind::Syntax).at(2, 43).with_message_starting("malformed JSON results: "));
 }
 
 TEST_CASE("truncated JSON reports the end of the document", "[results][error]") {
   std::string body = "{\"head\":{\"vars\":[\"x\"]},\n\"results\":{\"bindings\":[";
-  Error e = error_of([&] { parse_results(body, ResultsFormat::Json); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 24);
+  CHECK_THROWS_MATCHES(parse_results(body, ResultsFormat::Json), Exception,
+                       is_error(ErrorKind::Syntax).at(2, 24));
 }
 
 TEST_CASE("a JSON document that is not an object is rejected", "[results][error]") {
-  Error e = error_of([] { parse_results("[1,2]", ResultsFormat::Json); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "the endpoint's JSON results are not a JSON object");
+  CHECK_THROWS_MATCHES(parse_results("[1,2]", ResultsFormat::Json), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .with_message("the endpoint's JSON results are not a JSON object"));
 }
 
 TEST_CASE("an HTML error page sent as JSON is a syntax error at line 1 column 1",
           "[results][error]") {
-  Error e = error_of([] { parse_results("<html>oops</html>", ResultsFormat::Json); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 1);
-  CHECK(e.span->column == 1);
+  CHECK_THROWS_MATCHES(parse_results("<html>oops</html>", ResultsFormat::Json), Exception,
+                       is_error(ErrorKind::Syntax).at(1, 1));
 }
 
 TEST_CASE("JSON errors point at the start of the offending token", "[results][error]") {
@@ -151,11 +143,8 @@ TEST_CASE("JSON errors point at the start of the offending token", "[results][er
            Case{"{\"head\":{},\"boolean\":\"a\nb\"}", 1, 24},
        }) {
     INFO(c.body);
-    Error e = error_of([&] { parse_results(c.body, ResultsFormat::Json); });
-    CHECK(e.kind == ErrorKind::Syntax);
-    REQUIRE(e.span.has_value());
-    CHECK(e.span->line == c.line);
-    CHECK(e.span->column == c.column);
+    CHECK_THROWS_MATCHES(parse_results(c.body, ResultsFormat::Json), Exception,
+                         is_error(ErrorKind::Syntax).at(c.line, c.column));
   }
 }
 
@@ -173,44 +162,43 @@ TEST_CASE("JSON string escapes, surrogate pairs and unquoted scalars are decoded
 }
 
 TEST_CASE("JSON term errors carry the position of the term", "[results][error]") {
-  Error e = error_of([] {
-    parse_results(
-        "{\"head\":{\"vars\":[\"v\"]},\"results\":{\"bindings\":[\n"
-        "  {\"v\": {\"value\":\"x\"}}]}}",
-        ResultsFormat::Json);
-  });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "the endpoint's JSON results have a term without a 'type' member for ?v");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 9);
+  CHECK_THROWS_MATCHES(
+      parse_results("{\"head\":{\"vars\":[\"v\"]},\"results\":{\"bindings\":[\n"
+                    "  {\"v\": {\"value\":\"x\"}}]}}",
+                    ResultsFormat::Json),
+      Exception,
+      is_error(ErrorKind::Syntax)
+          .at(2, 9)
+          .with_message("the endpoint's JSON results have a term without a 'type' member for ?v"));
 }
 
 TEST_CASE("JSON lone surrogates and bad escapes are rejected", "[results][error]") {
-  Error lone = error_of(
-      [] { parse_results(R"({"head":{"vars":["\udc00"]},"boolean":true})", ResultsFormat::Json); });
-  CHECK(lone.kind == ErrorKind::Syntax);
-  REQUIRE(lone.span.has_value());
-  CHECK(lone.span->column == 19);
-  Error bad = error_of(
-      [] { parse_results(R"({"head":{"vars":["\x"]},"boolean":true})", ResultsFormat::Json); });
-  CHECK(bad.message == "malformed JSON results: invalid escape '\\x' in a string");
+  CHECK_THROWS_MATCHES(
+      parse_results(R"({"head":{"vars":["\udc00"]},"boolean":true})", ResultsFormat::Json),
+      Exception,
+      is_error(ErrorKind::Syntax)
+          .at(1, 19)
+          .with_message("malformed JSON results: a lone low surrogate in a \\u escape"));
+  CHECK_THROWS_MATCHES(
+      parse_results(R"({"head":{"vars":["\x"]},"boolean":true})", ResultsFormat::Json), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(1, 19)
+          .with_message("malformed JSON results: invalid escape '\\x' in a string"));
 }
 
 TEST_CASE("text after the JSON document is rejected", "[results][error]") {
-  Error e =
-      error_of([] { parse_results("{\"head\":{},\"boolean\":true}\n{}", ResultsFormat::Json); });
-  CHECK(e.message == "malformed JSON results: unexpected text after the JSON document");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 1);
+  CHECK_THROWS_MATCHES(
+      parse_results("{\"head\":{},\"boolean\":true}\n{}", ResultsFormat::Json), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(2, 1)
+          .with_message("malformed JSON results: unexpected text after the JSON document"));
 }
 
 TEST_CASE("absurdly nested JSON is refused without exhausting the stack", "[results][error]") {
   std::string body = "{\"head\":{},\"boolean\":true,\"x\":" + std::string(100000, '[');
-  Error e = error_of([&] { parse_results(body, ResultsFormat::Json); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed JSON results: nesting is too deep");
+  CHECK_THROWS_MATCHES(
+      parse_results(body, ResultsFormat::Json), Exception,
+      is_error(ErrorKind::Syntax).with_message("malformed JSON results: nesting is too deep"));
 }
 
 TEST_CASE("JSON bindings to null are unbound", "[results]") {
@@ -233,7 +221,7 @@ TEST_CASE("from_json reads what to_json writes and is as lenient as the parser",
   CHECK(r.rows[1][0] == rdf::Term::literal("1", kXsdInteger));
   CHECK(r.rows[1][1] == rdf::Term::blank("b"));
   CHECK(from_json(to_json(r)) == r);
-  Error e = error_of([] { from_json(nlohmann::json::parse(R"({"boolean":true})")); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "the endpoint's JSON results have no 'head' member");
+  CHECK_THROWS_MATCHES(from_json(nlohmann::json::parse(R"({"boolean":true})")), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .with_message("the endpoint's JSON results have no 'head' member"));
 }

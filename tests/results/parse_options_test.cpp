@@ -3,11 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/results/serializer.hpp"
+#include "support/error_matchers.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::results;
-using sparqlmcp::results::test::error_of;
+using sparqlmcp::test::is_error;
 
 namespace {
 
@@ -39,11 +40,12 @@ TEST_CASE("more rows than max_rows fail with LimitExceeded in every format", "[r
        {ResultsFormat::Json, ResultsFormat::Xml, ResultsFormat::Csv, ResultsFormat::Tsv}) {
     INFO(format_name(format));
     std::string text = serialize_results(rows(4), format);
-    Error e = error_of([&] { parse_results(text, format, options); });
-    CHECK(e.kind == ErrorKind::LimitExceeded);
-    CHECK(e.message ==
-          "the results have more than 3 rows, the most this server reads; add a LIMIT or "
-          "narrow the query");
+    CHECK_THROWS_MATCHES(
+        parse_results(text, format, options), Exception,
+        is_error(ErrorKind::LimitExceeded)
+            .with_message(
+                "the results have more than 3 rows, the most this server reads; add a LIMIT or "
+                "narrow the query"));
   }
 }
 
@@ -53,9 +55,8 @@ TEST_CASE("max_json_depth bounds JSON nesting", "[results][error]") {
   std::string shallow = R"({"head":{},"boolean":true,"x":[[1]]})";
   CHECK(parse_results(shallow, ResultsFormat::Json, options).boolean);
   std::string deep = R"({"head":{},"boolean":true,"x":[[[1]]]})";
-  Error e = error_of([&] { parse_results(deep, ResultsFormat::Json, options); });
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed JSON results: nesting is too deep");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->column == 34);
+  CHECK_THROWS_MATCHES(parse_results(deep, ResultsFormat::Json, options), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(1, 34)
+                           .with_message("malformed JSON results: nesting is too deep"));
 }

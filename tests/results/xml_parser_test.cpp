@@ -2,12 +2,14 @@
 
 #include <catch2/catch.hpp>
 
+#include "support/error_matchers.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::results;
-using sparqlmcp::results::test::error_of;
 using sparqlmcp::results::test::fixture;
+using sparqlmcp::test::error_of;
+using sparqlmcp::test::is_error;
 
 namespace {
 
@@ -60,57 +62,49 @@ TEST_CASE("XML boolean results read the boolean and links", "[results]") {
 
 TEST_CASE("XML results with mismatched tags give the position of the end tag", "[results][error]") {
   Error e = xml_error(kPrologue + "<head>\n  <variable name=\"é\"></head>");
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 4);
-  CHECK(e.span->column == 22);
-  CHECK(e.message ==
-        "malformed XML results: end tag </head> does not match the open element <variable>");
+  CHECK_THAT(
+      e,
+      is_error(ErrorKind::Syntax)
+          .at(4, 22)
+          .with_message(
+              "malformed XML results: end tag </head> does not match the open element <variable>"));
 }
 
 TEST_CASE("XML with an unknown entity names it and its position", "[results][error]") {
   Error e = xml_error(kPrologue +
                       "<head><variable name='x'/></head><results><result><binding name='x'>"
                       "\n<literal>日本 &nbsp;</literal>");
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 4);
-  CHECK(e.span->column == 13);
-  CHECK(e.message.find("unknown entity '&nbsp;'") != std::string::npos);
+  CHECK_THAT(
+      e, is_error(ErrorKind::Syntax).at(4, 13).with_message_containing("unknown entity '&nbsp;'"));
 }
 
 TEST_CASE("truncated XML reports the missing end tag at the end of the document",
           "[results][error]") {
   Error e = xml_error(kPrologue + "<head>");
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 3);
-  CHECK(e.span->column == 7);
-  CHECK(e.message == "malformed XML results: unexpected end of document; expected </head>");
+  CHECK_THAT(
+      e, is_error(ErrorKind::Syntax)
+             .at(3, 7)
+             .with_message("malformed XML results: unexpected end of document; expected </head>"));
 }
 
 TEST_CASE("XML attributes without quotes are rejected", "[results][error]") {
   Error e = xml_error(kPrologue + "<head><variable name=x/></head>");
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 3);
-  CHECK(e.span->column == 22);
+  CHECK_THAT(e, is_error(ErrorKind::Syntax).at(3, 22));
 }
 
 TEST_CASE("XML with text after the root element is rejected", "[results][error]") {
   Error e = xml_error(kPrologue + "<head/><boolean>true</boolean></sparql>\ngarbage");
-  CHECK(e.kind == ErrorKind::Syntax);
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 4);
-  CHECK(e.span->column == 1);
+  CHECK_THAT(e, is_error(ErrorKind::Syntax).at(4, 1));
 }
 
 TEST_CASE("XML documents that are not SPARQL results are rejected", "[results][error]") {
   Error e = xml_error("<html><body>Error</body></html>");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "the endpoint's XML results do not start with a <sparql> element");
+  CHECK_THAT(e,
+             is_error(ErrorKind::Syntax)
+                 .with_message("the endpoint's XML results do not start with a <sparql> element"));
   Error no_head = xml_error(kPrologue + "<results/></sparql>");
-  CHECK(no_head.message == "the endpoint's XML results have no <head> element");
+  CHECK_THAT(no_head, is_error(ErrorKind::Syntax)
+                          .with_message("the endpoint's XML results have no <head> element"));
 }
 
 TEST_CASE("XML bindings must hold a known term element", "[results][error]") {
@@ -118,35 +112,34 @@ TEST_CASE("XML bindings must hold a known term element", "[results][error]") {
       xml_error(kPrologue +
                 "<head><variable name='x'/></head><results><result>"
                 "<binding name='x'><iri>http://e</iri></binding></result></results></sparql>");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message ==
-        "the endpoint's XML results have an unexpected element <iri> in a <binding> "
-        "(expected <uri>, <literal> or <bnode>)");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 3);
-  CHECK(e.span->column == 69);
+  CHECK_THAT(e,
+             is_error(ErrorKind::Syntax)
+                 .at(3, 69)
+                 .with_message(
+                     "the endpoint's XML results have an unexpected element <iri> in a <binding> "
+                     "(expected <uri>, <literal> or <bnode>)"));
 }
 
 TEST_CASE("XML boolean values other than true or false are rejected", "[results][error]") {
   Error e = xml_error(kPrologue + "<head/><boolean>yes</boolean></sparql>");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message ==
-        "the endpoint's XML results have a <boolean> that is neither true nor false: 'yes'");
+  CHECK_THAT(
+      e,
+      is_error(ErrorKind::Syntax)
+          .with_message(
+              "the endpoint's XML results have a <boolean> that is neither true nor false: 'yes'"));
 }
 
 TEST_CASE("XML with a second root element is rejected", "[results][error]") {
   Error e = xml_error(kPrologue + "<head/><boolean>true</boolean></sparql>\n<sparql/>");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed XML results: a second root element");
-  REQUIRE(e.span.has_value());
-  CHECK(e.span->line == 4);
-  CHECK(e.span->column == 1);
+  CHECK_THAT(e, is_error(ErrorKind::Syntax)
+                    .at(4, 1)
+                    .with_message("malformed XML results: a second root element"));
 }
 
 TEST_CASE("XML without a root element is rejected", "[results][error]") {
   Error e = xml_error("<?xml version=\"1.0\"?>\n<!-- nothing -->\n");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "malformed XML results: the document has no root element");
+  CHECK_THAT(e, is_error(ErrorKind::Syntax)
+                    .with_message("malformed XML results: the document has no root element"));
 }
 
 TEST_CASE("XML CDATA and comments inside a literal join into one text", "[results]") {

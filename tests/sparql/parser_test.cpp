@@ -3,24 +3,16 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/sparql/serializer.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::sparql;
+using sparqlmcp::test::is_error;
 
 namespace {
 
 std::string sse(const std::string& q, const ParseOptions& o = {}) {
   return to_sse(parse_query(q, o));
-}
-
-Error error_of(const std::string& q, const ParseOptions& o = {}) {
-  try {
-    parse_query(q, o);
-  } catch (const Exception& e) {
-    return e.error();
-  }
-  FAIL("expected an error for: " << q);
-  return {};
 }
 
 const std::string P = "PREFIX : <http://e/> ";
@@ -218,10 +210,9 @@ TEST_CASE("every built-in call of the grammar parses", "[sparql]") {
 }
 
 TEST_CASE("built-in calls with the wrong number of arguments are errors", "[sparql][error]") {
-  Error e = error_of("SELECT * { FILTER(STRLEN(?a, ?b)) }");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "STRLEN takes 1 argument, not 2");
-  CHECK(e.span->column == 19);
+  CHECK_THROWS_MATCHES(
+      parse_query("SELECT * { FILTER(STRLEN(?a, ?b)) }"), Exception,
+      is_error(ErrorKind::Syntax).at(1, 19).with_message("STRLEN takes 1 argument, not 2"));
 }
 
 TEST_CASE("relative IRIs resolve against BASE per RFC 3986", "[sparql]") {
@@ -248,44 +239,43 @@ TEST_CASE("default prefixes apply only when the query does not declare the prefi
 }
 
 TEST_CASE("an undeclared prefix names the prefix and the fix", "[sparql][error]") {
-  Error e = error_of("SELECT ?item WHERE {\n  ?item wdt:P31 ?x }");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message == "prefix 'wdt:' is not declared; add PREFIX wdt: <...> to the query");
-  REQUIRE(e.span);
-  CHECK(e.span->line == 2);
-  CHECK(e.span->column == 9);
+  CHECK_THROWS_MATCHES(
+      parse_query("SELECT ?item WHERE {\n  ?item wdt:P31 ?x }"), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(2, 9)
+          .with_message("prefix 'wdt:' is not declared; add PREFIX wdt: <...> to the query"));
 }
 
 TEST_CASE("a syntax error names the token found and what was expected", "[sparql][error]") {
-  Error e = error_of("SELECT * WHERE { ?s ?p }");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.message ==
-        "unexpected '}', expected a triple pattern object (an IRI, prefixed name, literal, "
-        "variable or blank node)");
-  CHECK(e.span->line == 1);
-  CHECK(e.span->column == 24);
+  CHECK_THROWS_MATCHES(parse_query("SELECT * WHERE { ?s ?p }"), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(1, 24)
+                           .with_message("unexpected '}', expected a triple pattern object (an "
+                                         "IRI, prefixed name, literal, variable or blank node)"));
 }
 
 TEST_CASE("error columns count code points after multibyte characters", "[sparql][error]") {
-  Error e = error_of("SELECT * WHERE { ?s <http://e/ü> \"日本\" , }\n");
   // The ',' is followed by '}' where an object is expected.
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK(e.span->line == 1);
-  CHECK(e.span->column == 41);
-  Error e2 = error_of("# ☃☃☃\nSELECT ?x { ?x ?y ?z } LIMIT x");
-  CHECK(e2.span->line == 2);
-  CHECK(e2.span->column == 30);
-  CHECK(e2.message == "unexpected 'x', expected a non-negative integer after LIMIT");
+  CHECK_THROWS_MATCHES(parse_query("SELECT * WHERE { ?s <http://e/ü> \"日本\" , }\n"), Exception,
+                       is_error(ErrorKind::Syntax).at(1, 41));
+  CHECK_THROWS_MATCHES(
+      parse_query("# ☃☃☃\nSELECT ?x { ?x ?y ?z } LIMIT x"), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(2, 30)
+          .with_message("unexpected 'x', expected a non-negative integer after LIMIT"));
 }
 
 TEST_CASE("missing pieces are reported at the end of the query", "[sparql][error]") {
-  Error e = error_of("SELECT * WHERE { ?s ?p ?o ");
-  CHECK(e.message ==
-        "unexpected end of query, expected '.', '}' or a graph pattern keyword "
-        "(OPTIONAL, FILTER, ...)");
-  CHECK(e.span->column == 27);
-  CHECK(error_of("").message ==
-        "unexpected end of query, expected SELECT, CONSTRUCT, DESCRIBE or ASK");
+  CHECK_THROWS_MATCHES(parse_query("SELECT * WHERE { ?s ?p ?o "), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(1, 27)
+                           .with_message("unexpected end of query, expected '.', '}' or a graph "
+                                         "pattern keyword (OPTIONAL, FILTER, ...)"));
+  CHECK_THROWS_MATCHES(
+      parse_query(""), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(1, 1)
+          .with_message("unexpected end of query, expected SELECT, CONSTRUCT, DESCRIBE or ASK"));
 }
 
 TEST_CASE("the static errors of the specification are syntax errors", "[sparql][error]") {
@@ -308,10 +298,9 @@ TEST_CASE("the static errors of the specification are syntax errors", "[sparql][
   };
   for (const auto& c : cases) {
     INFO(c.query);
-    Error e = error_of(c.query);
-    CHECK(e.kind == ErrorKind::Syntax);
+    Error e = test::error_of([&] { parse_query(c.query); });
+    CHECK_THAT(e, is_error(ErrorKind::Syntax).with_message_starting(c.message_start));
     CHECK(e.span.has_value());
-    CHECK_THAT(e.message, Catch::StartsWith(c.message_start));
   }
   // Filters do not end a basic graph pattern, so the label may be used again.
   CHECK_NOTHROW(parse_query("SELECT * { _:a ?p ?o FILTER(true) _:a ?q ?r }"));
@@ -340,16 +329,12 @@ TEST_CASE("SPARQL Update requests are refused as unsupported", "[sparql][error]"
   };
   for (const auto& c : cases) {
     INFO(c.text);
-    try {
-      parse_query(c.text);
-      FAIL("expected a refusal");
-    } catch (const Exception& e) {
-      CHECK(e.error().kind == ErrorKind::Unsupported);
-      CHECK(e.error().message == std::string("this server is read-only: SPARQL Update (") +
-                                     c.operation +
-                                     ") is not accepted; send a SELECT, ASK, CONSTRUCT or "
-                                     "DESCRIBE query");
-    }
+    CHECK_THROWS_MATCHES(
+        parse_query(c.text), Exception,
+        is_error(ErrorKind::Unsupported)
+            .with_message(std::string("this server is read-only: SPARQL Update (") + c.operation +
+                          ") is not accepted; send a SELECT, ASK, CONSTRUCT or "
+                          "DESCRIBE query"));
   }
 }
 
@@ -357,25 +342,29 @@ TEST_CASE("deep nesting is refused instead of overflowing the stack", "[sparql][
   std::string q = "SELECT * WHERE ";
   for (int i = 0; i < 5000; ++i)
     q += "{";
-  Error e = error_of(q);
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK_THAT(e.message, Catch::StartsWith("the query is nested too deeply"));
+  CHECK_THROWS_MATCHES(
+      parse_query(q), Exception,
+      is_error(ErrorKind::Syntax).with_message_starting("the query is nested too deeply"));
 }
 
 TEST_CASE("common mistakes get a hint on how to fix them", "[sparql][error]") {
-  Error e = error_of("SELECT * { ?s ?p ?o } LIMIT 10 ORDER BY ?s");
-  CHECK(e.message ==
-        "unexpected 'ORDER', expected the end of the query (solution modifiers must come in the "
-        "order GROUP BY, HAVING, ORDER BY, LIMIT/OFFSET, each at most once)");
-  CHECK(e.span->column == 32);
-  Error c = error_of("SELECT ?s, ?o { ?s ?p ?o }");
-  CHECK(c.message ==
-        "unexpected ',' in the SELECT clause: variables are separated by spaces, not commas");
-  CHECK(c.span->column == 10);
-  Error f = error_of("SELECT * { ?s ?p ?o FILTER ?o > 1 }");
-  CHECK(f.message ==
-        "unexpected variable ?o, expected '(' or a function call (a constraint such as FILTER(?x "
-        "> 1))");
+  CHECK_THROWS_MATCHES(
+      parse_query("SELECT * { ?s ?p ?o } LIMIT 10 ORDER BY ?s"), Exception,
+      is_error(ErrorKind::Syntax)
+          .at(1, 32)
+          .with_message("unexpected 'ORDER', expected the end of the query (solution modifiers "
+                        "must come in the order GROUP BY, HAVING, ORDER BY, LIMIT/OFFSET, each at "
+                        "most once)"));
+  CHECK_THROWS_MATCHES(parse_query("SELECT ?s, ?o { ?s ?p ?o }"), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(1, 10)
+                           .with_message("unexpected ',' in the SELECT clause: variables are "
+                                         "separated by spaces, not commas"));
+  CHECK_THROWS_MATCHES(parse_query("SELECT * { ?s ?p ?o FILTER ?o > 1 }"), Exception,
+                       is_error(ErrorKind::Syntax)
+                           .at(1, 28)
+                           .with_message("unexpected variable ?o, expected '(' or a function "
+                                         "call (a constraint such as FILTER(?x > 1))"));
 }
 
 TEST_CASE("long operator chains count towards the nesting limit", "[sparql][error]") {
@@ -386,21 +375,25 @@ TEST_CASE("long operator chains count towards the nesting limit", "[sparql][erro
   std::string deep = "SELECT * { ?s ?p ?o FILTER(?o = 0";
   for (int i = 1; i < 20000; ++i)
     deep += " || ?o = " + std::to_string(i);
-  Error e = error_of(deep + ") }");
-  CHECK(e.kind == ErrorKind::Syntax);
-  CHECK_THAT(e.message, Catch::StartsWith("the query is nested too deeply (more than 1000 levels"));
+  CHECK_THROWS_MATCHES(
+      parse_query(deep + ") }"), Exception,
+      is_error(ErrorKind::Syntax)
+          .with_message_starting("the query is nested too deeply (more than 1000 levels"));
 }
 
 TEST_CASE("long UNION and OPTIONAL chains count towards the nesting limit", "[sparql][error]") {
   std::string unions = "SELECT * { {?s ?p 0}";
   for (int i = 1; i < 5000; ++i)
     unions += " UNION {?s ?p " + std::to_string(i) + "}";
-  CHECK_THAT(error_of(unions + " }").message, Catch::StartsWith("the query is nested too deeply"));
+  CHECK_THROWS_MATCHES(
+      parse_query(unions + " }"), Exception,
+      is_error(ErrorKind::Syntax).with_message_starting("the query is nested too deeply"));
   std::string optionals = "SELECT * { ?s ?p ?o";
   for (int i = 1; i < 5000; ++i)
     optionals += " OPTIONAL {?s ?p " + std::to_string(i) + "}";
-  CHECK_THAT(error_of(optionals + " }").message,
-             Catch::StartsWith("the query is nested too deeply"));
+  CHECK_THROWS_MATCHES(
+      parse_query(optionals + " }"), Exception,
+      is_error(ErrorKind::Syntax).with_message_starting("the query is nested too deeply"));
   ParseOptions roomy;
   roomy.max_depth = 20000;
   CHECK_NOTHROW(parse_query(optionals + " }", roomy));
@@ -420,22 +413,11 @@ TEST_CASE("SSE writes a number bare only when that reads back as the same term",
 }
 
 TEST_CASE("an Update refusal points at the operation", "[sparql][error]") {
-  try {
-    parse_query("PREFIX ex: <http://e/>\n  DELETE WHERE { ?s ?p ?o }");
-    FAIL("expected a refusal");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::Unsupported);
-    REQUIRE(e.error().span);
-    CHECK(e.error().span->line == 2);
-    CHECK(e.error().span->column == 3);
-  }
+  CHECK_THROWS_MATCHES(parse_query("PREFIX ex: <http://e/>\n  DELETE WHERE { ?s ?p ?o }"),
+                       Exception, is_error(ErrorKind::Unsupported).at(2, 3));
   // After a query, a ';' and an update: refused too.
-  try {
-    parse_query("SELECT * { ?s ?p ?o } LOAD <http://x>");
-    FAIL("expected a refusal");
-  } catch (const Exception& e) {
-    CHECK(e.error().kind == ErrorKind::Unsupported);
-    CHECK_THAT(e.error().message,
-               Catch::StartsWith("this server is read-only: SPARQL Update (LOAD)"));
-  }
+  CHECK_THROWS_MATCHES(
+      parse_query("SELECT * { ?s ?p ?o } LOAD <http://x>"), Exception,
+      is_error(ErrorKind::Unsupported)
+          .with_message_starting("this server is read-only: SPARQL Update (LOAD)"));
 }

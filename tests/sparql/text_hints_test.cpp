@@ -3,21 +3,13 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/sparql/parser.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::sparql;
+using sparqlmcp::test::is_error;
 
 namespace {
-
-Error error_of(const std::string& q) {
-  try {
-    parse_query(q);
-  } catch (const Exception& e) {
-    return e.error();
-  }
-  FAIL("expected an error for: " << q);
-  return {};
-}
 
 // The message and position of the syntax error of `q`.
 struct Found {
@@ -27,8 +19,9 @@ struct Found {
 };
 
 Found syntax_error(const std::string& q) {
-  Error e = error_of(q);
-  CHECK(e.kind == ErrorKind::Syntax);
+  INFO(q);
+  Error e = test::error_of([&] { parse_query(q); });
+  CHECK_THAT(e, is_error(ErrorKind::Syntax));
   REQUIRE(e.span);
   return {e.message, e.span->line, e.span->column};
 }
@@ -44,9 +37,11 @@ TEST_CASE("a UTF-8 byte order mark before the query is skipped", "[sparql]") {
       "SELECT * { ?s ?p }");
   CHECK(f.column == 18);
   // A mark before an update is skipped too: the refusal names the update.
-  Error update = error_of("\xEF\xBB\xBFINSERT DATA { <a> <b> <c> }");
-  CHECK(update.kind == ErrorKind::Unsupported);
-  CHECK(update.span->column == 1);
+  CHECK_THROWS_MATCHES(parse_query("\xEF\xBB\xBFINSERT DATA { <a> <b> <c> }"), Exception,
+                       is_error(ErrorKind::Unsupported)
+                           .at(1, 1)
+                           .with_message_starting("this server is read-only: SPARQL Update "
+                                                  "(INSERT DATA)"));
 }
 
 TEST_CASE("invisible characters are named by code point and Unicode name at their position",

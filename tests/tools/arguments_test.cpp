@@ -3,22 +3,19 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/util/error.hpp"
+#include "support/error_matchers.hpp"
 
+using sparqlmcp::Error;
 using sparqlmcp::ErrorKind;
-using sparqlmcp::Exception;
+using sparqlmcp::test::is_error;
 using sparqlmcp::tools::Arguments;
 
 namespace {
 
 std::string failure_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const Exception& exception) {
-    CHECK(exception.error().kind == ErrorKind::InvalidArgument);
-    return exception.error().message;
-  }
-  FAIL("expected an InvalidArgument exception");
-  return {};
+  const Error error = sparqlmcp::test::error_of(action);
+  CHECK_THAT(error, is_error(ErrorKind::InvalidArgument));
+  return error.message;
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/sparql/parser.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
 using tools::advice_for;
@@ -137,13 +138,7 @@ TEST_CASE("the failure text puts the message first, then its advice", "[tools][e
 
 TEST_CASE("a refused update gives its position in the words of a syntax error", "[tools][error]") {
   auto error_of = [](const std::string& query) {
-    try {
-      sparql::parse_query(query);
-    } catch (const Exception& exception) {
-      return exception.error();
-    }
-    FAIL("expected an error");
-    return Error{};
+    return test::error_of([&] { sparql::parse_query(query); });
   };
   CHECK(failure_text(error_of("SELECT * WHERE {\n  ?s ?p }")) ==
         "SPARQL syntax error at line 2, column 9: unexpected '}', expected a triple pattern "

@@ -9,8 +9,10 @@
 #include "sparqlmcp/http/sparql_protocol.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "support/error_matchers.hpp"
 
 using namespace sparqlmcp;
+using sparqlmcp::test::is_error;
 namespace fs = std::filesystem;
 
 namespace {
@@ -39,13 +41,7 @@ struct TempCatalogue {
 
 Error load_error(const fs::path& catalogue_file) {
   catalogue::Catalogue catalogue = catalogue::load_catalogue({catalogue_file});
-  try {
-    tools::LocalEndpoints::load(catalogue);
-  } catch (const Exception& exception) {
-    return exception.error();
-  }
-  FAIL("expected the dumps to fail loading");
-  return {};
+  return test::error_of([&] { tools::LocalEndpoints::load(catalogue); });
 }
 
 nlohmann::json call(mcp::Tool& tool, nlohmann::json arguments) {
@@ -141,16 +137,17 @@ TEST_CASE("a dump that cannot be loaded is a start-up error naming the entry", "
   {
     TempCatalogue missing("missing.ttl");
     Error error = load_error(missing.dir / "catalogue.ttl");
-    CHECK(error.kind == ErrorKind::InvalidArgument);
-    CHECK(error.message.find("catalogue entry 'broken'") != std::string::npos);
+    CHECK_THAT(
+        error,
+        is_error(ErrorKind::InvalidArgument).with_message_containing("catalogue entry 'broken'"));
     CHECK(error.to_text().find("missing.ttl") != std::string::npos);
   }
   {
     TempCatalogue malformed("data.ttl",
                             "<http://a> <http://b> <http://c> .\n<http://a> <http://b> .\n");
     Error error = load_error(malformed.dir / "catalogue.ttl");
-    CHECK(error.kind == ErrorKind::Syntax);
-    CHECK(error.message.find("catalogue entry 'broken'") != std::string::npos);
+    CHECK_THAT(error,
+               is_error(ErrorKind::Syntax).with_message_containing("catalogue entry 'broken'"));
     REQUIRE(error.span);
     CHECK(error.span->line == 2);
     CHECK(error.to_text().find("data.ttl:2:") != std::string::npos);
