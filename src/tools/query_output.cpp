@@ -38,7 +38,9 @@ nlohmann::json base_structured(const AnswerFacts& facts, std::string_view form) 
 // "12 rows" when exact, "at least 1001 rows" otherwise.
 std::string count_phrase(std::size_t at_hand, const AnswerFacts& facts, const char* noun) {
   if (facts.exact_count) return plural(*facts.exact_count, noun);
-  return "At least " + plural(at_hand, noun);
+  std::string phrase = "At least " + plural(at_hand, noun);
+  if (!facts.count_option.empty()) phrase += " (" + facts.count_option + " counts them all)";
+  return phrase;
 }
 
 // The count fields of structuredContent: an exact count or a lower bound, never both.
@@ -131,7 +133,7 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
   if (!text.empty() && text.back() != '\n') text += '\n';
   for (const std::string& warning : warnings)
     text += "Warning: " + warning + "\n";
-  if (next) text += "Next page (ready to run):\n" + *next + "\n";
+  if (next) text += "Next page (ready to run):\n" + *next + (next->ends_with('\n') ? "" : "\n");
   return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 

@@ -38,6 +38,9 @@ struct AnswerFacts {
   // The source may have cut the answer (a row cap, the byte limit): the rows at hand may not be
   // followed by the rest even on the next page.
   bool possibly_incomplete = false;
+  // How the caller asks for the exact count ("count: true", "--count"), named after a lower
+  // bound; empty when the count was asked for already.
+  std::string count_option;
   std::vector<std::string> warnings;
   std::vector<std::pair<std::string, std::string>> prefixes;  // for compact IRIs
 };

@@ -145,6 +145,9 @@ class RunSparqlQueryTool final : public mcp::Tool {
     call.facts.format = format.value_or(graph ? "turtle" : "table");
     call.facts.prefixes = query_prefixes(call.query);
     call.facts.requests = 0;
+    if (!call.count && call.query.form() == sparql::QueryForm::Select) {
+      call.facts.count_option = settings_.count_option;
+    }
 
     if (call.count && call.query.form() != sparql::QueryForm::Select) {
       call.facts.warnings.push_back(settings_.count_option +

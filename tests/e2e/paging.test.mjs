@@ -79,7 +79,7 @@ describe("paging a large remote answer", () => {
     // The first page is honest about what it does not know.
     assert.equal(first.s.row_count, undefined);
     assert.ok(first.s.row_count_at_least > 500);
-    assert.match(first.text, /At least 1001 rows; showing the first \d+\./);
+    assert.match(first.text, /At least 1001 rows \(count: true counts them all\); showing the first \d+\./);
 
     // The endpoint was asked for bounded amounts, never the whole answer.
     const queries = (await seen_queries()).slice(before_count);
@@ -161,7 +161,7 @@ describe("the in-process row cap", () => {
     const s = ok(result);
     assert.equal(s.row_count, undefined, "never a row count that is not exact");
     assert.ok(s.row_count_at_least > 10);
-    assert.match(text_of(result), /At least \d+ rows; showing the first 10\./);
+    assert.match(text_of(result), /At least \d+ rows \(count: true counts them all\); showing the first 10\./);
     const counted = ok(await call_tool(session.client, "run_sparql_query", { query, max_rows: 10, count: true }));
     assert.equal(counted.row_count, 209 * 209, "count: true counts the whole cross product");
   });
