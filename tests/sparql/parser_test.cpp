@@ -229,6 +229,15 @@ TEST_CASE("relative IRIs resolve against BASE per RFC 3986", "[sparql]") {
         "(bgp (triple <http://base/x/y> <http://base/x/z> <http://base/w>))");
 }
 
+TEST_CASE("a relative BASE with no base before it leaves relative IRIs as written", "[sparql]") {
+  // Found by fuzzing: the scheme-less base gave <:x/y>, which read back as <:x/:x/y>.
+  const std::string query = "BASE <x/> ASK { <y> <#p> <http://abs/z> }";
+  CHECK(sse(query) == "(bgp (triple <y> <#p> <http://abs/z>))");
+  CHECK(to_sse(parse_query(serialize_query(parse_query(query)))) == to_sse(parse_query(query)));
+  CHECK(sse("BASE <x/> BASE <http://a/b/> ASK { <y> ?p ?o }") ==
+        "(bgp (triple <http://a/b/y> ?p ?o))");
+}
+
 TEST_CASE("default prefixes apply only when the query does not declare the prefix", "[sparql]") {
   ParseOptions o;
   o.default_prefixes = {{"wdt", "http://www.wikidata.org/prop/direct/"}, {"ex", "http://def/"}};
