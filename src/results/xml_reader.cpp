@@ -130,7 +130,9 @@ void XmlReader::read_reference(std::string& out) {
       }
       cp = cp * (hex ? 16 : 10) + static_cast<unsigned long>(v);
     }
-    if (!valid || cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
+    // &#0; is no XML 1.0 Char, but the serializer writes NUL so (as every C0 control), and the
+    // results must survive it; only what is no Unicode scalar value is refused.
+    if (!valid || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
       malformed("invalid character reference '&" + std::string(ref) + ";'", start);
     }
     util::append_utf8(out, static_cast<char32_t>(cp));

@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "sparqlmcp/results/serializer.hpp"
+
 #include "support/error_matchers.hpp"
 #include "test_support.hpp"
 
@@ -150,4 +152,34 @@ TEST_CASE("XML CDATA and comments inside a literal join into one text", "[result
                                      "</sparql>",
                                  ResultsFormat::Xml);
   CHECK(r.rows.at(0).at(0) == rdf::Term::literal("a<b>&amp;€"));
+}
+
+TEST_CASE("XML character references to C0 controls, NUL included, read back", "[results]") {
+  // Found by fuzzing: the serializer writes a NUL as &#0; (it writes every C0 control as a
+  // reference) but the reader refused &#0;, so results holding one did not survive XML.
+  QueryResults r = parse_results(kPrologue +
+                                     "<head><variable name='v'/></head><results><result>"
+                                     "<binding name='v'><literal>a&#0;b&#x1F;c</literal></binding>"
+                                     "</result></results></sparql>",
+                                 ResultsFormat::Xml);
+  CHECK(r.rows.at(0).at(0) == rdf::Term::literal(std::string("a\0b\x1F"
+                                                             "c",
+                                                             5)));
+  QueryResults nul;
+  nul.variables = {"v"};
+  nul.rows.push_back({rdf::Term::literal(std::string("\0", 1))});
+  CHECK(parse_results(serialize_results(nul, ResultsFormat::Xml), ResultsFormat::Xml) == nul);
+}
+
+TEST_CASE("XML character references beyond Unicode or to surrogates are rejected",
+          "[results][error]") {
+  for (std::string ref : {"&#x110000;", "&#xD800;", "&#xZZ;"}) {
+    Error e = xml_error(kPrologue + "<head><variable name='v'/></head><results><result>" +
+                        "<binding name='v'><literal>" + ref +
+                        "</literal></binding></result></results></sparql>");
+    CHECK(e.kind == ErrorKind::Syntax);
+    CHECK(e.message == "malformed XML results: invalid character reference '" + ref + "'");
+    CHECK(e.span->line == 3);
+    CHECK(e.span->column == 78);
+  }
 }
