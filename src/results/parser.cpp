@@ -1,5 +1,7 @@
 #include "sparqlmcp/results/parser.hpp"
 
+#include <cctype>
+#include <cstdio>
 #include <string>
 
 #include "parsers.hpp"
@@ -30,6 +32,28 @@ std::string latin1_to_utf8(std::string_view text) {
   for (char c : text)
     util::append_utf8(out, static_cast<unsigned char>(c));
   return out;
+}
+
+// Variable names come from a query's VARNAMEs (or from an endpoint's own naming, such as
+// Virtuoso's "callret-0"). An empty one, or one holding a control character, which TSV could
+// not write back, means a broken document.
+QueryResults with_checked_variables(QueryResults results, ResultsFormat format) {
+  std::string format_title(format_name(format));
+  for (char& c : format_title)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  for (std::size_t i = 0; i < results.variables.size(); ++i) {
+    const std::string& name = results.variables[i];
+    const std::string which =
+        "the endpoint's " + format_title + " results name variable " + std::to_string(i + 1);
+    if (name.empty()) throw_error(ErrorKind::Syntax, which + " with an empty name");
+    for (char c : name) {
+      if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F) continue;
+      char code[8];
+      std::snprintf(code, sizeof code, "U+%04X", static_cast<unsigned>(c));
+      throw_error(ErrorKind::Syntax, which + " with the control character " + code);
+    }
+  }
+  return results;
 }
 
 }  // namespace
@@ -68,13 +92,13 @@ QueryResults parse_results(std::string_view body, ResultsFormat format,
   }
   switch (format) {
     case ResultsFormat::Json:
-      return detail::parse_json_results(body, options);
+      return with_checked_variables(detail::parse_json_results(body, options), format);
     case ResultsFormat::Xml:
-      return detail::parse_xml_results(body, options);
+      return with_checked_variables(detail::parse_xml_results(body, options), format);
     case ResultsFormat::Csv:
-      return detail::parse_csv_results(body, options);
+      return with_checked_variables(detail::parse_csv_results(body, options), format);
     case ResultsFormat::Tsv:
-      return detail::parse_tsv_results(body, options);
+      return with_checked_variables(detail::parse_tsv_results(body, options), format);
   }
   throw Exception(make_error(ErrorKind::Internal, "unknown results format"));
 }

@@ -1,8 +1,12 @@
 #include "sparqlmcp/results/parser.hpp"
 
+#include <tuple>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/results/serializer.hpp"
+#include "test_support.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::results;
@@ -65,4 +69,34 @@ TEST_CASE("corrupting any byte of a results document never crashes the parser",
       }
     }
   }
+}
+
+TEST_CASE("variables with empty names or control characters are refused in every format",
+          "[results][error]") {
+  // Found by fuzzing: a CSV header "true," named an empty variable and a quoted header a
+  // variable holding a tab; TSV cannot write either back.
+  const std::string xml_head =
+      "<?xml version=\"1.0\"?><sparql xmlns=\"http://www.w3.org/2005/sparql-results#\"><head>";
+  const std::vector<std::tuple<std::string, ResultsFormat, std::string>> cases = {
+      {"true,\n", ResultsFormat::Csv, "CSV results name variable 2 with an empty name"},
+      {"a,\"b\tc\"\n", ResultsFormat::Csv,
+       "CSV results name variable 2 with the control character U+0009"},
+      {"\"?x\"\t\"y\nz\"\n", ResultsFormat::Tsv,
+       "TSV results name variable 2 with the control character U+000A"},
+      {R"({"head":{"vars":["?"]},"results":{"bindings":[]}})", ResultsFormat::Json,
+       "JSON results name variable 1 with an empty name"},
+      {R"({"head":{"vars":["a"]},"results":{"bindings":[{"b\u0000":{"type":"uri","value":"u"}}]}})",
+       ResultsFormat::Json, "JSON results name variable 2 with the control character U+0000"},
+      {xml_head + "<variable name='a&#x7F;'/></head><results/></sparql>", ResultsFormat::Xml,
+       "XML results name variable 1 with the control character U+007F"},
+  };
+  for (const auto& [text, format, message] : cases) {
+    INFO(text);
+    Error e = test::error_of([&] { parse_results(text, format); });
+    CHECK(e.kind == ErrorKind::Syntax);
+    CHECK(e.message == "the endpoint's " + message);
+  }
+  // Names as endpoints write them still pass: Virtuoso's callret-0, non-ASCII letters.
+  CHECK(parse_results("callret-0,né\n1,2\n", ResultsFormat::Csv).variables ==
+        std::vector<std::string>{"callret-0", "né"});
 }
