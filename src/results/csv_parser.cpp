@@ -1,8 +1,10 @@
 // SPARQL 1.1 Query Results CSV Format (https://www.w3.org/TR/sparql11-results-csv-tsv/
 // section 2) with RFC 4180 quoting. CSV keeps no term types, so values are classified by
-// shape: an absolute IRI (scheme ":" ...) becomes an IRI, "_:label" a blank node, anything else
-// a simple literal. An unquoted empty field is unbound; a quoted one ("") is the empty string.
+// shape: an absolute IRI (scheme ":" ...) becomes an IRI, "_:label" a blank node (when the label
+// has no space or control character), anything else a simple literal. An unquoted empty field is
+// unbound; a quoted one ("") is the empty string.
 
+#include <algorithm>
 #include <vector>
 
 #include "parsers.hpp"
@@ -94,7 +96,10 @@ std::optional<rdf::Term> term_from_field(Field& field) {
     if (field.quoted) return rdf::Term::literal("");
     return std::nullopt;
   }
-  if (field.value.size() > 2 && field.value[0] == '_' && field.value[1] == ':') {
+  // A label holds no whitespace or control character: "_:a b" is text that merely starts so.
+  if (field.value.size() > 2 && field.value[0] == '_' && field.value[1] == ':' &&
+      std::none_of(field.value.begin() + 2, field.value.end(),
+                   [](char c) { return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F; })) {
     return rdf::Term::blank(field.value.substr(2));
   }
   if (looks_like_absolute_iri(field.value)) return rdf::Term::iri(std::move(field.value));

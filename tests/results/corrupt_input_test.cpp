@@ -100,3 +100,77 @@ TEST_CASE("variables with empty names or control characters are refused in every
   CHECK(parse_results("callret-0,né\n1,2\n", ResultsFormat::Csv).variables ==
         std::vector<std::string>{"callret-0", "né"});
 }
+
+TEST_CASE("repeated variables, malformed language tags and blank labels with spaces are refused",
+          "[results][error]") {
+  // Found by fuzzing: TSV cannot write these back (a repeated CSV/TSV column became one JSON
+  // variable, "~a" is no language tag, a label with a space ends at the space).
+  const std::string row = R"({"head":{"vars":["x"]},"results":{"bindings":[{"x":)";
+  const std::vector<std::tuple<std::string, ResultsFormat, std::string>> cases = {
+      {"?s\t?o\t?s\n", ResultsFormat::Tsv, "TSV results name variable ?s twice (1 and 3)"},
+      {"s,o,s\n", ResultsFormat::Csv, "CSV results name variable ?s twice (1 and 3)"},
+      {row + R"({"type":"literal","value":"v","xml:lang":"en us"}}]}})", ResultsFormat::Json,
+       "JSON results hold the malformed language tag 'en us' (row 1, ?x); a language tag has "
+       "letters, digits and '-' only"},
+      {row + R"({"type":"bnode","value":"a b"}}]}})", ResultsFormat::Json,
+       "JSON results hold a blank node label with the character U+0020 (row 1, ?x)"},
+  };
+  for (const auto& [text, format, message] : cases) {
+    INFO(text);
+    Error e = test::error_of([&] { parse_results(text, format); });
+    CHECK(e.kind == ErrorKind::Syntax);
+    CHECK(e.message == "the endpoint's " + message);
+  }
+  // In CSV, where kinds are guessed, "_:a b" is text, not a blank node.
+  QueryResults csv = parse_results("x\n_:a b\n_:b1\n", ResultsFormat::Csv);
+  CHECK(csv.rows.at(0).at(0) == rdf::Term::literal("_:a b"));
+  CHECK(csv.rows.at(1).at(0) == rdf::Term::blank("b1"));
+}
+
+TEST_CASE("variable names with a second '?' or '$' are refused", "[results][error]") {
+  // Found by fuzzing: JSON strips one leading '?' or '$' from a name and XML none, so "??x"
+  // from CSV became "?x" and then "x" through JSON.
+  Error e = test::error_of([] { parse_results("??x\n", ResultsFormat::Csv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message ==
+        "the endpoint's CSV results name variable 1 '?x' (a variable name starts after its '?' or "
+        "'$')");
+  e = test::error_of([] {
+    parse_results(
+        "<sparql xmlns='http://www.w3.org/2005/sparql-results#'><head><variable "
+        "name='$'/></head><results/></sparql>",
+        ResultsFormat::Xml);
+  });
+  CHECK(e.message ==
+        "the endpoint's XML results name variable 1 '$' (a variable name starts after its '?' or "
+        "'$')");
+}
+
+TEST_CASE("IRIs that start or end with a space are refused outside XML", "[results][error]") {
+  // Found by fuzzing: the XML reader trims IRIs laid out over lines, so " http://x" from JSON
+  // became "http://x" through XML.
+  Error e = test::error_of([] {
+    parse_results(
+        R"({"head":{"vars":["s"]},"results":{"bindings":[{"s":{"type":"uri","value":" http://x"}}]}})",
+        ResultsFormat::Json);
+  });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message ==
+        "the endpoint's JSON results hold an IRI that starts or ends with a space or a line break "
+        "(row 1, ?s)");
+  QueryResults xml = parse_results(
+      "<sparql xmlns='http://www.w3.org/2005/sparql-results#'><head><variable name='s'/></head>"
+      "<results><result><binding name='s'><uri>\n  http://x\n</uri></binding></result></results>"
+      "</sparql>",
+      ResultsFormat::Xml);
+  CHECK(xml.rows.at(0).at(0) == rdf::Term::iri("http://x"));
+}
+
+TEST_CASE("blank node labels that start with a second '_:' are refused", "[results][error]") {
+  // Found by fuzzing: TSV "_:_:b" gave the label "_:b", which JSON and XML then read as "b".
+  Error e = test::error_of([] { parse_results("?x\n_:_:b\n", ResultsFormat::Tsv); });
+  CHECK(e.kind == ErrorKind::Syntax);
+  CHECK(e.message ==
+        "the endpoint's TSV results hold the blank node _:_:b, whose label starts with a second "
+        "'_:' (row 1, ?x)");
+}
