@@ -9,7 +9,9 @@ namespace sparqlmcp::results::detail {
 namespace {
 
 void append_field(std::string& out, std::string_view text, bool force_quotes) {
-  bool quote = force_quotes || text.find_first_of("\",\r\n") != std::string_view::npos;
+  // A leading U+FEFF would be read back as a byte order mark (when it opens the document).
+  bool quote = force_quotes || text.find_first_of("\",\r\n") != std::string_view::npos ||
+               text.substr(0, 3) == "\xEF\xBB\xBF";
   if (!quote) {
     out += text;
     return;
@@ -42,8 +44,7 @@ std::string serialize_csv_results(const QueryResults& results) {
       if (i >= row.size() || !row[i]) continue;
       const rdf::Term& term = *row[i];
       if (term.is_blank()) {
-        out += "_:";
-        out += term.value;
+        append_field(out, "_:" + term.value, false);  // quoted if the label holds a ','
       } else {
         // An empty literal is quoted so that it is not read back as unbound.
         append_field(out, term.value, term.value.empty());

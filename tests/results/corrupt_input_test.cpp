@@ -146,6 +146,26 @@ TEST_CASE("variable names with a second '?' or '$' are refused", "[results][erro
         "'$')");
 }
 
+TEST_CASE("CSV quotes a blank node label that holds a comma", "[results]") {
+  // Found by fuzzing: _:a,b was written bare and read back as two fields.
+  QueryResults r;
+  r.variables = {"b", "c"};
+  r.rows.push_back({rdf::Term::blank("a,b"), rdf::Term::literal("c")});
+  const std::string csv = serialize_results(r, ResultsFormat::Csv);
+  CHECK(csv == "b,c\r\n\"_:a,b\",c\r\n");
+  CHECK(parse_results(csv, ResultsFormat::Csv).rows.at(0).at(0) == rdf::Term::blank("a,b"));
+}
+
+TEST_CASE("CSV quotes a first variable that starts with U+FEFF", "[results]") {
+  // Found by fuzzing: ?\uFEFFx is a valid SPARQL variable, but written bare at the start of a
+  // CSV document it read back as a byte order mark and the name "x".
+  QueryResults r;
+  r.variables = {"\xEF\xBB\xBFx"};
+  const std::string csv = serialize_results(r, ResultsFormat::Csv);
+  CHECK(csv == "\"\xEF\xBB\xBFx\"\r\n");
+  CHECK(parse_results(csv, ResultsFormat::Csv).variables == r.variables);
+}
+
 TEST_CASE("IRIs that start or end with a space are refused outside XML", "[results][error]") {
   // Found by fuzzing: the XML reader trims IRIs laid out over lines, so " http://x" from JSON
   // became "http://x" through XML.
