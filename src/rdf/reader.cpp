@@ -87,6 +87,38 @@ class PositionTracker {
   std::array<char, kWindow> bytes_{};
 };
 
+// Serd checks only the first byte of a UTF-8 sequence and that the others have the high bit set,
+// so "\xE6\xE6\xE6" passed as one character and reached terms (and JSON, which then failed to
+// serialize). RDF syntaxes are UTF-8 throughout, so every byte is checked here against the
+// well-formed sequences of Unicode section 3.9, table 3-7.
+class Utf8Check {
+ public:
+  // False when `byte` cannot come next in well-formed UTF-8.
+  bool accept(unsigned char byte) {
+    if (needed_ > 0) {
+      if (byte < lower_ || byte > upper_) return false;
+      lower_ = 0x80;
+      upper_ = 0xBF;
+      --needed_;
+      return true;
+    }
+    if (byte < 0x80) return true;
+    if (byte < 0xC2 || byte > 0xF4) return false;
+    lead_ = byte;
+    needed_ = byte < 0xE0 ? 1 : byte < 0xF0 ? 2 : 3;
+    lower_ = byte == 0xE0 ? 0xA0 : byte == 0xF0 ? 0x90 : 0x80;  // no overlong forms
+    upper_ = byte == 0xED ? 0x9F : byte == 0xF4 ? 0x8F : 0xBF;  // no surrogates, nothing > U+10FFFF
+    return true;
+  }
+  bool in_sequence() const { return needed_ > 0; }
+  unsigned char lead() const { return lead_; }  // the first byte of the current sequence
+
+ private:
+  int needed_ = 0;
+  unsigned char lead_ = 0;
+  unsigned char lower_ = 0x80, upper_ = 0xBF;
+};
+
 // A byte source for Serd. Implementations fill `buffer` and return the number of bytes read
 // (0 at the end).
 class ByteFeed {
@@ -153,6 +185,15 @@ struct Source {
   std::size_t head = 0, size = 0;
   bool ended = false;
   bool started = false;
+  Utf8Check utf8;
+  SourceSpan utf8_lead;           // where the current multibyte sequence started
+  std::optional<Error> bad_utf8;  // set when the input stopped being UTF-8; ends the input
+
+  void fail_utf8(const char* what, unsigned char byte, SourceSpan at) {
+    char text[96];
+    std::snprintf(text, sizeof text, "%s 0x%02X; the input must be UTF-8", what, byte);
+    bad_utf8 = make_syntax_error(text, at);
+  }
 
   static std::size_t serd_read(void* out, std::size_t, std::size_t, void* stream) {
     auto* self = static_cast<Source*>(stream);
@@ -162,6 +203,9 @@ struct Source {
       if (self->size == 0) {
         self->ended = true;
         self->tracker.on_end();
+        if (self->utf8.in_sequence() && !self->bad_utf8)
+          self->fail_utf8("the input ends inside the UTF-8 sequence starting with byte",
+                          self->utf8.lead(), self->utf8_lead);
         *static_cast<unsigned char*>(out) = 0;
         return 0;
       }
@@ -174,6 +218,19 @@ struct Source {
     }
     const auto byte = static_cast<unsigned char>(self->buffer[self->head++]);
     self->tracker.on_byte(byte);
+    const bool continuing = self->utf8.in_sequence();
+    if (!self->utf8.accept(byte)) {
+      if (continuing)
+        self->fail_utf8("invalid UTF-8 sequence starting with byte", self->utf8.lead(),
+                        self->utf8_lead);
+      else
+        self->fail_utf8("invalid UTF-8 byte", byte, self->tracker.last());
+      self->ended = true;
+      self->head = self->size;
+      *static_cast<unsigned char*>(out) = 0;
+      return 0;
+    }
+    if (!continuing && self->utf8.in_sequence()) self->utf8_lead = self->tracker.last();
     *static_cast<unsigned char*>(out) = byte;
     return 1;
   }
@@ -379,6 +436,10 @@ void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
       serd_reader_read_source(reader.get(), &Source::serd_read, &Source::serd_error, source.get(),
                               reinterpret_cast<const uint8_t*>(source_name.c_str()), 1);
   if (state.sink_exception) std::rethrow_exception(state.sink_exception);
+  if (source->bad_utf8) {
+    source->bad_utf8->source_name = source_name;
+    throw Exception(*source->bad_utf8);
+  }
   if (state.error) throw Exception(*state.error);
   if (status > SERD_FAILURE)
     throw Exception(make_syntax_error(std::string("invalid ") + to_string(syntax) + " syntax",

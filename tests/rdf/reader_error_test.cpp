@@ -1,5 +1,8 @@
 #include "sparqlmcp/rdf/reader.hpp"
 
+#include <string>
+#include <vector>
+
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/util/error.hpp"
@@ -135,4 +138,38 @@ TEST_CASE("every truncation of a document parses or fails with a position inside
       }
     }
   }
+}
+
+TEST_CASE("bytes that are not UTF-8 are syntax errors at their position, even in comments",
+          "[rdf][error]") {
+  // Found by fuzzing the catalogue: Serd took "\xE6\xE6\xE6" inside a literal for a character,
+  // and the catalogue entry's title could then not be written as JSON.
+  struct Case {
+    std::string text;
+    std::size_t line, column;
+    std::string message;
+  };
+  const std::string must = "; the input must be UTF-8";
+  const std::vector<Case> cases = {
+      {"<a> <b> \"x\xE6\xE6\xE6y\" .\n", 1, 11,
+       "invalid UTF-8 sequence starting with byte 0xE6" + must},
+      {"# caf\xE9\n<a> <b> <c> .\n", 1, 6, "invalid UTF-8 sequence starting with byte 0xE9" + must},
+      {"<a> <b> \"\xC0\xAF\" .\n", 1, 10, "invalid UTF-8 byte 0xC0" + must},
+      {"<a> <b> \"\xED\xA0\x80\" .\n", 1, 10,
+       "invalid UTF-8 sequence starting with byte 0xED" + must},
+      {"<a> <b> <c> . # \xF0\x9F\x98", 1, 17,
+       "the input ends inside the UTF-8 sequence starting with byte 0xF0" + must},
+  };
+  for (const auto& c : cases) {
+    INFO(c.text);
+    const Error e = syntax_error_of(c.text);
+    CHECK(e.kind == ErrorKind::Syntax);
+    CHECK(e.source_name == "input.ttl");
+    REQUIRE(e.span);
+    CHECK(e.span->line == c.line);
+    CHECK(e.span->column == c.column);
+    CHECK(e.message == c.message);
+  }
+  // Well-formed multibyte text still reads.
+  CHECK(parse_rdf("<a> <b> \"é😀\" .", RdfSyntax::Turtle, "", "x").at(0).object.value == "é😀");
 }
