@@ -170,9 +170,9 @@ TEST_CASE("IRIs that start or end with a space are refused outside XML", "[resul
   // Found by fuzzing: the XML reader trims IRIs laid out over lines, so " http://x" from JSON
   // became "http://x" through XML.
   Error e = test::error_of([] {
-    parse_results(
-        R"({"head":{"vars":["s"]},"results":{"bindings":[{"s":{"type":"uri","value":" http://x"}}]}})",
-        ResultsFormat::Json);
+    parse_results(R"({"head":{"vars":["s"]},"results":{"bindings":[)"
+                  R"({"s":{"type":"uri","value":" http://x"}}]}})",
+                  ResultsFormat::Json);
   });
   CHECK(e.kind == ErrorKind::Syntax);
   CHECK(e.message ==
