@@ -193,7 +193,8 @@ void TextWriter::term(const rdf::Term& t) {
     case rdf::TermKind::Literal:
       break;
   }
-  if (has_bare_form(t)) {
+  // Not "+1" bare: after a predicate IRI the '+' reads as the path modifier (<p> +1 is <p>+ 1).
+  if (has_bare_form(t) && t.value[0] != '+') {
     out_ += t.value;
     return;
   }

@@ -61,6 +61,18 @@ TEST_CASE("literals are printed in a form that reads back identically", "[sparql
   CHECK(to_sse(parse_query(s)) == to_sse(q));
 }
 
+TEST_CASE("numbers with a '+' sign are printed in full, not after a predicate as a path",
+          "[sparql]") {
+  // Found by fuzzing: ( +1 ) printed as "_:b0 rdf:first +1", which reads as rdf:first+ 1.
+  Query q = parse_query("ASK { ( +1 0 ) . ?s ?p +.5 , +1e0 }");
+  std::string s = serialize_query(q);
+  INFO(s);
+  CHECK(s.find("?s ?p \"+.5\"^^<http://www.w3.org/2001/XMLSchema#decimal> .") != std::string::npos);
+  CHECK(s.find("\"+1\"^^<http://www.w3.org/2001/XMLSchema#integer> .") != std::string::npos);
+  CHECK(to_sse(parse_query(s)) == to_sse(q));
+  check_round_trip("SELECT * { ?s ?p ?o FILTER(?o = +1) }");
+}
+
 TEST_CASE("tricky constructs survive the round trip", "[sparql]") {
   const char* queries[] = {
       "PREFIX : <http://e/> SELECT * { ?s ^(:a/:b)|(:c|:d)/:e* ?o . ?s !() ?x . ?s !^:f ?y }",
