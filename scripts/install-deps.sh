@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs everything sparql-mcp needs to build and test on Debian 12, non-interactively:
-# the Debian packages (compiler, CMake, Ninja, libraries, Catch2, Virtuoso, Node.js when it is
-# missing) and the pinned npm packages of tests/e2e (npm ci from package-lock.json).
+# the Debian packages (compilers, CMake, Ninja, libraries, Catch2, Virtuoso, Node.js when it is
+# missing; clang and libclang-rt-14-dev, its libFuzzer and sanitizer runtimes, for the fuzz
+# preset) and the pinned npm packages of tests/e2e (npm ci from package-lock.json).
 #
 # Idempotent and quiet: it skips apt when every package is installed and npm when
 # tests/e2e/node_modules matches the lock file; details go to build/install-deps.log, the
@@ -37,6 +38,7 @@ packages=(
   build-essential g++ cmake ninja-build pkg-config clang-format git ca-certificates curl procps
   nlohmann-json3-dev libcurl4-openssl-dev libboost-dev libserd-dev libsord-dev libspdlog-dev
   catch2 zlib1g-dev libssl-dev libicu-dev virtuoso-opensource
+  clang libclang-rt-14-dev
 )
 # Node 20 is preinstalled on our machines; Debian's nodejs is only the fallback.
 if ! command -v node > /dev/null 2>&1; then packages+=(nodejs); fi
@@ -90,7 +92,7 @@ if [[ -x /etc/init.d/virtuoso-opensource-7 ]]; then
   fi
 fi
 
-for tool in g++ cmake ninja virtuoso-t isql-vt node npm curl; do
+for tool in g++ clang++ cmake ninja virtuoso-t isql-vt node npm curl; do
   command -v "$tool" > /dev/null 2>&1 || die "$tool is still missing after installation"
 done
 node_major=$(node -p 'process.versions.node.split(".")[0]')

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds the release preset (tests included) and runs every test
-# registered with CTest: unit, integration and end-to-end. Prints one summary line and exits
-# non-zero when anything fails.
+# registered with CTest: unit, integration and end-to-end; then builds the fuzz preset (clang,
+# libFuzzer, ASan + UBSan) and runs its short fuzz runs (label fuzz). Prints one summary line
+# counting both and exits non-zero when anything fails.
 #
 #   scripts/run-tests.sh [extra ctest arguments, e.g. -L e2e or -R catalogue]
 #
+# Extra arguments go to both ctest runs (a filter that matches no fuzz test skips them).
 # Environment: SPARQLMCP_TEST_JOBS (ctest parallelism, default 2),
-# SPARQLMCP_TEST_TIMEOUT (seconds per test, default 600).
+# SPARQLMCP_TEST_TIMEOUT (seconds per test, default 600), SPARQLMCP_TEST_FUZZ=0 to leave the
+# fuzz preset out.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,6 +30,21 @@ if ! { cmake --preset release && cmake --build --preset release; } > "$build_log
 fi
 echo "run-tests: build done in $((SECONDS - started))s"
 
+fuzz=${SPARQLMCP_TEST_FUZZ:-1}
+fuzz_build_failed=0
+if [[ $fuzz != 0 ]]; then
+  fuzz_started=$SECONDS
+  fuzz_build_log=$repo/build/run-tests-fuzz-build.log
+  echo "run-tests: configuring and building the fuzz preset (log: $fuzz_build_log)"
+  if ! { cmake --preset fuzz && cmake --build --preset fuzz; } > "$fuzz_build_log" 2>&1; then
+    grep -E -B2 -A8 'error:|Error |FAILED:' "$fuzz_build_log" | head -n 80 || tail -n 60 "$fuzz_build_log"
+    echo "run-tests: the fuzz build failed (full log: $fuzz_build_log)"
+    fuzz_build_failed=1
+  else
+    echo "run-tests: fuzz build done in $((SECONDS - fuzz_started))s"
+  fi
+fi
+
 test_log=$repo/build/run-tests-ctest.log
 status=0
 ctest --preset release --no-tests=error -j "${SPARQLMCP_TEST_JOBS:-2}" \
@@ -34,13 +52,33 @@ ctest --preset release --no-tests=error -j "${SPARQLMCP_TEST_JOBS:-2}" \
 
 # ctest closes with "NN% tests passed, F tests failed out of T".
 summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$test_log" | tail -n 1 || true)
-if [[ $summary =~ ([0-9]+)\ tests?\ failed\ out\ of\ ([0-9]+) ]]; then
-  failed=${BASH_REMATCH[1]} total=${BASH_REMATCH[2]}
-  echo "run-tests: finished in $((SECONDS - started))s"
-  # The closing line alone, in the plain "N passed, N failed" form CI reads.
-  echo "run-tests: $((total - failed)) passed, $failed failed"
-else
+if [[ ! $summary =~ ([0-9]+)\ tests?\ failed\ out\ of\ ([0-9]+) ]]; then
   echo "run-tests: ctest produced no summary (exit status $status)"
   [[ $status -ne 0 ]] || status=1
+  exit "$status"
 fi
+failed=${BASH_REMATCH[1]} total=${BASH_REMATCH[2]}
+
+if [[ $fuzz != 0 && $fuzz_build_failed -eq 1 ]]; then
+  failed=$((failed + 1)) total=$((total + 1)) status=1
+elif [[ $fuzz != 0 ]]; then
+  fuzz_started=$SECONDS
+  fuzz_log=$repo/build/run-tests-fuzz-ctest.log
+  fuzz_status=0
+  ctest --preset fuzz -j "${SPARQLMCP_TEST_JOBS:-2}" --timeout "${SPARQLMCP_TEST_TIMEOUT:-600}" "$@" \
+    2>&1 | tee "$fuzz_log" || fuzz_status=$?
+  fuzz_summary=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests? failed out of [0-9]+' "$fuzz_log" | tail -n 1 || true)
+  if [[ $fuzz_summary =~ ([0-9]+)\ tests?\ failed\ out\ of\ ([0-9]+) ]]; then
+    failed=$((failed + BASH_REMATCH[1])) total=$((total + BASH_REMATCH[2]))
+    echo "run-tests: fuzz tests done in $((SECONDS - fuzz_started))s"
+  elif [[ $fuzz_status -ne 0 ]]; then
+    echo "run-tests: the fuzz ctest produced no summary (exit status $fuzz_status)"
+    failed=$((failed + 1)) total=$((total + 1))
+  fi  # else: the extra arguments matched no fuzz test
+  [[ $fuzz_status -eq 0 ]] || status=$fuzz_status
+fi
+
+echo "run-tests: finished in $((SECONDS - started))s"
+# The closing line alone, in the plain "N passed, N failed" form CI reads.
+echo "run-tests: $((total - failed)) passed, $failed failed"
 exit "$status"
