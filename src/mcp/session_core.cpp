@@ -136,6 +136,16 @@ void SessionCore::handle_message(std::string_view raw) {
   } catch (const json::parse_error& e) {
     send_error(nullptr, ec::kParseError, describe_parse_error(raw, e));
     return;
+  } catch (const json::out_of_range& e) {
+    // Valid JSON, but a number beyond a double's range (1e400): RFC 8259 section 6 lets a
+    // reader refuse it, and nlohmann throws out_of_range, not parse_error (found by fuzzing).
+    std::string reason = e.what();  // "[json.exception.out_of_range.406] number overflow ..."
+    if (auto at = reason.find("] "); at != std::string::npos) reason.erase(0, at + 2);
+    if (reason.size() > 80) reason.resize(80);
+    send_error(nullptr, ec::kParseError,
+               "the message holds a number too large to read (" + reason +
+                   "); send numbers within the range of a double");
+    return;
   }
   try {
     if (message.is_array()) {

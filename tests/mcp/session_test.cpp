@@ -154,6 +154,22 @@ TEST_CASE("A line that is not JSON is a parse error with a null id", "[mcp][erro
   CHECK(message.find("json.exception") == std::string::npos);
 }
 
+TEST_CASE("A number beyond a double's range is a parse error, and the session goes on",
+          "[mcp][error]") {
+  // Found by fuzzing: nlohmann throws out_of_range (not parse_error) for 1e400, which ended the
+  // server through std::terminate.
+  Fixture f;
+  f.session->handle_message(R"({"jsonrpc":"2.0","id":1e400,"method":"ping"})");
+  REQUIRE(f.recorder.size() == 1);
+  json m = f.recorder.messages()[0];
+  CHECK(m["id"].is_null());
+  CHECK(m["error"]["code"] == -32700);
+  CHECK(m["error"]["message"] ==
+        "the message holds a number too large to read (number overflow parsing '1e400'); send "
+        "numbers within the range of a double");
+  CHECK(f.call(2, "ping").contains("result"));
+}
+
 TEST_CASE("Parse error positions count columns in code points", "[mcp][error]") {
   Fixture f;
   f.session->handle_message("{\"q\": \"äöü€\", x}");  // 'x' is code point 15, byte 19
