@@ -6,6 +6,7 @@
 #include <array>
 #include <atomic>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <exception>
 #include <memory>
@@ -186,24 +187,40 @@ struct Source {
   bool ended = false;
   bool started = false;
   Utf8Check utf8;
-  SourceSpan utf8_lead;           // where the current multibyte sequence started
-  std::optional<Error> bad_utf8;  // set when the input stopped being UTF-8; ends the input
+  SourceSpan utf8_lead;  // where the current multibyte sequence started
+  // Set when the input is cut short: it stopped being UTF-8, or nests too deeply.
+  std::optional<Error> stopped;
+  // Serd reads collections and [ ] property lists recursively, without a limit: 26,000 '(' in a
+  // row overflowed the stack (found by fuzzing; an endpoint's CONSTRUCT answer is read so too).
+  // Serd needs a byte for every level, so bytes stop once its calls have used kMaxStack bytes of
+  // the stack below run_reader (3,272 nested collections or 1,924 property lists in a release
+  // build; real data nests a few).
+  static constexpr std::uintptr_t kMaxStack = 1 << 20;
+  std::uintptr_t stack_base = 0;
 
   void fail_utf8(const char* what, unsigned char byte, SourceSpan at) {
     char text[96];
     std::snprintf(text, sizeof text, "%s 0x%02X; the input must be UTF-8", what, byte);
-    bad_utf8 = make_syntax_error(text, at);
+    stopped = make_syntax_error(text, at);
   }
 
   static std::size_t serd_read(void* out, std::size_t, std::size_t, void* stream) {
     auto* self = static_cast<Source*>(stream);
+    const auto here = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+    if (!self->ended && self->stack_base > here && self->stack_base - here > kMaxStack) {
+      self->stopped = make_syntax_error(
+          "collections ( ) or blank node property lists [ ] are nested too deeply to read",
+          self->tracker.last());
+      self->ended = true;
+      self->head = self->size;
+    }
     if (self->head == self->size) {
       self->head = 0;
       self->size = self->ended ? 0 : self->feed->read(self->buffer.data(), self->buffer.size());
       if (self->size == 0) {
         self->ended = true;
         self->tracker.on_end();
-        if (self->utf8.in_sequence() && !self->bad_utf8)
+        if (self->utf8.in_sequence() && !self->stopped)
           self->fail_utf8("the input ends inside the UTF-8 sequence starting with byte",
                           self->utf8.lead(), self->utf8_lead);
         *static_cast<unsigned char*>(out) = 0;
@@ -413,6 +430,7 @@ void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
   // On the heap: the buffers are ~70 KiB, too much for small worker stacks.
   auto source = std::make_unique<Source>();
   source->feed = &feed;
+  source->stack_base = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
   ParseState state;
   SerdNode base =
       serd_node_from_string(SERD_URI, reinterpret_cast<const uint8_t*>(base_iri.c_str()));
@@ -436,9 +454,9 @@ void run_reader(ByteFeed& feed, RdfSyntax syntax, const std::string& base_iri,
       serd_reader_read_source(reader.get(), &Source::serd_read, &Source::serd_error, source.get(),
                               reinterpret_cast<const uint8_t*>(source_name.c_str()), 1);
   if (state.sink_exception) std::rethrow_exception(state.sink_exception);
-  if (source->bad_utf8) {
-    source->bad_utf8->source_name = source_name;
-    throw Exception(*source->bad_utf8);
+  if (source->stopped) {
+    source->stopped->source_name = source_name;
+    throw Exception(*source->stopped);
   }
   if (state.error) throw Exception(*state.error);
   if (status > SERD_FAILURE)

@@ -173,3 +173,29 @@ TEST_CASE("bytes that are not UTF-8 are syntax errors at their position, even in
   // Well-formed multibyte text still reads.
   CHECK(parse_rdf("<a> <b> \"é😀\" .", RdfSyntax::Turtle, "", "x").at(0).object.value == "é😀");
 }
+
+TEST_CASE("collections and property lists nested too deeply are a syntax error, not a crash",
+          "[rdf][error]") {
+  // Found by fuzzing the catalogue: Serd reads nesting recursively, and 26,000 '(' overflowed
+  // the stack. An endpoint's CONSTRUCT answer goes through the same reader.
+  for (const std::string open : {"(", "[ <p> "}) {
+    std::string text = "<a> <b> ";
+    for (int i = 0; i < 100000; ++i)
+      text += open;
+    INFO(open);
+    const Error e = syntax_error_of(text);
+    CHECK(e.kind == ErrorKind::Syntax);
+    CHECK(e.message ==
+          "collections ( ) or blank node property lists [ ] are nested too deeply to read");
+    REQUIRE(e.span);
+    CHECK(e.span->line == 1);
+  }
+  // Nesting as deep as real data ever goes (and far deeper) still reads.
+  std::string deep = "<a> <b> ";
+  for (int i = 0; i < 200; ++i)
+    deep += "( ";
+  deep += "1";
+  for (int i = 0; i < 200; ++i)
+    deep += " )";
+  CHECK(parse_rdf(deep + " .", RdfSyntax::Turtle, "", "x").size() == 401);
+}
