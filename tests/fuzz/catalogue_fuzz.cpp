@@ -49,9 +49,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     loaded = catalogue::load_catalogue({catalogue_file});
   } catch (const Exception& e) {
     const auto kind = e.error().kind;
-    fuzz::check(
-        kind == ErrorKind::Syntax || kind == ErrorKind::InvalidArgument,
-        std::string("load_catalogue failed with kind ") + to_string(kind) + ": " + e.what());
+    fuzz::check(kind == ErrorKind::Syntax || kind == ErrorKind::InvalidArgument,
+                std::string("load_catalogue failed with kind ") +
+                    std::to_string(static_cast<int>(kind)) + ": " + e.what());
     return 0;
   }
   for (const auto& endpoint : loaded.endpoints()) {

@@ -58,7 +58,8 @@ inline int fuzz_results(const std::uint8_t* data, std::size_t size, results::Res
   } catch (const Exception& e) {
     const auto kind = e.error().kind;
     check(kind == ErrorKind::Syntax || kind == ErrorKind::Unsupported,
-          std::string("parse_results failed with kind ") + to_string(kind) + ": " + e.what());
+          std::string("parse_results failed with kind ") + std::to_string(static_cast<int>(kind)) +
+              ": " + e.what());
     return 0;
   }
   using results::ResultsFormat;

@@ -20,7 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const Exception& e) {
     const auto kind = e.error().kind;
     fuzz::check(kind == ErrorKind::Syntax || kind == ErrorKind::Unsupported,
-                std::string("parse_query failed with kind ") + to_string(kind) + ": " + e.what());
+                std::string("parse_query failed with kind ") +
+                    std::to_string(static_cast<int>(kind)) + ": " + e.what());
     return 0;
   }
   const std::string sse = sparql::to_sse(*query);

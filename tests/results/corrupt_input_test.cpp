@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/results/serializer.hpp"
+#include "support/error_matchers.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
@@ -92,7 +93,7 @@ TEST_CASE("variables with empty names or control characters are refused in every
   };
   for (const auto& [text, format, message] : cases) {
     INFO(text);
-    Error e = test::error_of([&] { parse_results(text, format); });
+    Error e = sparqlmcp::test::error_of([&] { parse_results(text, format); });
     CHECK(e.kind == ErrorKind::Syntax);
     CHECK(e.message == "the endpoint's " + message);
   }
@@ -117,7 +118,7 @@ TEST_CASE("repeated variables, malformed language tags and blank labels with spa
   };
   for (const auto& [text, format, message] : cases) {
     INFO(text);
-    Error e = test::error_of([&] { parse_results(text, format); });
+    Error e = sparqlmcp::test::error_of([&] { parse_results(text, format); });
     CHECK(e.kind == ErrorKind::Syntax);
     CHECK(e.message == "the endpoint's " + message);
   }
@@ -130,12 +131,12 @@ TEST_CASE("repeated variables, malformed language tags and blank labels with spa
 TEST_CASE("variable names with a second '?' or '$' are refused", "[results][error]") {
   // Found by fuzzing: JSON strips one leading '?' or '$' from a name and XML none, so "??x"
   // from CSV became "?x" and then "x" through JSON.
-  Error e = test::error_of([] { parse_results("??x\n", ResultsFormat::Csv); });
+  Error e = sparqlmcp::test::error_of([] { parse_results("??x\n", ResultsFormat::Csv); });
   CHECK(e.kind == ErrorKind::Syntax);
   CHECK(e.message ==
         "the endpoint's CSV results name variable 1 '?x' (a variable name starts after its '?' or "
         "'$')");
-  e = test::error_of([] {
+  e = sparqlmcp::test::error_of([] {
     parse_results(
         "<sparql xmlns='http://www.w3.org/2005/sparql-results#'><head><variable "
         "name='$'/></head><results/></sparql>",
@@ -169,7 +170,7 @@ TEST_CASE("CSV quotes a first variable that starts with U+FEFF", "[results]") {
 TEST_CASE("IRIs that start or end with a space are refused outside XML", "[results][error]") {
   // Found by fuzzing: the XML reader trims IRIs laid out over lines, so " http://x" from JSON
   // became "http://x" through XML.
-  Error e = test::error_of([] {
+  Error e = sparqlmcp::test::error_of([] {
     parse_results(R"({"head":{"vars":["s"]},"results":{"bindings":[)"
                   R"({"s":{"type":"uri","value":" http://x"}}]}})",
                   ResultsFormat::Json);
@@ -188,7 +189,7 @@ TEST_CASE("IRIs that start or end with a space are refused outside XML", "[resul
 
 TEST_CASE("blank node labels that start with a second '_:' are refused", "[results][error]") {
   // Found by fuzzing: TSV "_:_:b" gave the label "_:b", which JSON and XML then read as "b".
-  Error e = test::error_of([] { parse_results("?x\n_:_:b\n", ResultsFormat::Tsv); });
+  Error e = sparqlmcp::test::error_of([] { parse_results("?x\n_:_:b\n", ResultsFormat::Tsv); });
   CHECK(e.kind == ErrorKind::Syntax);
   CHECK(e.message ==
         "the endpoint's TSV results hold the blank node _:_:b, whose label starts with a second "
