@@ -85,8 +85,12 @@ class Parser {
   VarOrTerm parse_VarOrTerm();                                                         // [106]
   VarOrTerm parse_GraphTerm();                                                         // [109]
   std::string parse_iri();                                                             // [136]
-  rdf::Term parse_RDFLiteral();                                                        // [129]
-  rdf::Term parse_NumericLiteral();                                                    // [130]
+  // A reference resolved against the base (RFC 3986 5.2); left as written while the base has
+  // no scheme (a relative BASE with no base before it), so that printing BASE and the IRIs
+  // back gives the same query.
+  std::string resolve(std::string_view reference) const;
+  rdf::Term parse_RDFLiteral();      // [129]
+  rdf::Term parse_NumericLiteral();  // [130]
   VarOrTerm fresh_blank();
 
   // --- expressions (parser_expression.cpp)

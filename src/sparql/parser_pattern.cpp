@@ -488,12 +488,17 @@ VarOrTerm Parser::parse_GraphTerm() {
   fail_expected("an RDF term (an IRI, prefixed name, literal, variable or blank node)");
 }
 
+std::string Parser::resolve(std::string_view reference) const {
+  if (!rdf::is_absolute_iriref(prologue_.base)) return std::string(reference);
+  return rdf::resolve_iri(prologue_.base, reference);
+}
+
 // [136] iri ::= IRIREF | PrefixedName   [137] PrefixedName ::= PNAME_LN | PNAME_NS
 std::string Parser::parse_iri() {
   const Token& t = peek();
   if (t.kind == TokenKind::IriRef) {
     next();
-    return rdf::resolve_iri(prologue_.base, t.value);
+    return resolve(t.value);
   }
   if (t.kind == TokenKind::PnameLn || t.kind == TokenKind::PnameNs) {
     next();
@@ -502,7 +507,7 @@ std::string Parser::parse_iri() {
     if (it == prefix_map_.end()) {
       for (const auto& [name, ns] : options_.default_prefixes) {
         if (name == prefix) {
-          std::string resolved = rdf::resolve_iri(prologue_.base, ns);
+          std::string resolved = resolve(ns);
           prologue_.implicit_prefixes.emplace_back(name, resolved);
           it = prefix_map_.emplace(name, resolved).first;
           break;

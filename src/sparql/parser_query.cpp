@@ -121,7 +121,7 @@ void Parser::parse_Prologue() {
       const Token& t = peek();
       if (t.kind != TokenKind::IriRef) fail_expected("an IRI in angle brackets after BASE");
       next();
-      prologue_.base = rdf::resolve_iri(prologue_.base, t.value);
+      prologue_.base = resolve(t.value);
       prologue_.has_base_decl = true;
     } else if (accept_keyword("PREFIX")) {
       const Token& p = peek();
@@ -133,7 +133,7 @@ void Parser::parse_Prologue() {
       if (iri.kind != TokenKind::IriRef)
         fail_expected("an IRI in angle brackets after PREFIX " + std::string(p.text));
       next();
-      std::string ns = rdf::resolve_iri(prologue_.base, iri.value);
+      std::string ns = resolve(iri.value);
       std::string name(p.prefix);
       prefix_map_[name] = ns;
       bool replaced = false;
