@@ -16,11 +16,15 @@ nlohmann::json notice_data(const http::SparqlNotice& notice) {
   return data;
 }
 
-void log_endpoint_notices(http::SparqlEndpointConfig& config, const mcp::ToolContext& context) {
-  if (!context.log) return;
-  config.on_notice = [log = context.log](const http::SparqlNotice& notice) {
+std::function<void(const http::SparqlNotice&)> notice_logger(const mcp::ToolContext& context) {
+  if (!context.log) return {};
+  return [log = context.log](const http::SparqlNotice& notice) {
     log(mcp::LogLevel::Warning, notice_data(notice));
   };
+}
+
+void log_endpoint_notices(http::SparqlEndpointConfig& config, const mcp::ToolContext& context) {
+  config.on_notice = notice_logger(context);
 }
 
 }  // namespace sparqlmcp::tools

@@ -4,6 +4,8 @@
 // level warning) through ToolContext::log, so an agent that set logging/setLevel sees why a call
 // took longer or was sent differently. The http module knows nothing of MCP: this is the bridge.
 
+#include <functional>
+
 #include <nlohmann/json.hpp>
 
 #include "sparqlmcp/http/sparql_protocol.hpp"
@@ -14,6 +16,10 @@ namespace sparqlmcp::tools {
 // The `data` of the log message: {"message", "endpoint", "http_status", "event": "retry" |
 // "fallback"} plus, for a retry, "retry", "max_retries" and "retry_in_ms".
 nlohmann::json notice_data(const http::SparqlNotice& notice);
+
+// A callback that logs each notice at warning level through `context.log` (a copy of it: the
+// callback runs on the HTTP client's thread); empty when the context cannot log.
+std::function<void(const http::SparqlNotice&)> notice_logger(const mcp::ToolContext& context);
 
 // Sets config.on_notice to log each notice at warning level through `context.log` (a copy of it:
 // the callback runs on the HTTP client's thread and may outlive nothing it refers to).

@@ -3,19 +3,25 @@
 #include <algorithm>
 #include <charconv>
 
+#include "endpoint_notices.hpp"
 #include "failure_text.hpp"
 #include "page_cache.hpp"
 #include "paging.hpp"
 #include "query_facts.hpp"
 #include "query_output.hpp"
 #include "query_routing.hpp"
-#include "query_source.hpp"
+#include "sparqlmcp/federation/request_sender.hpp"
+#include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
+
+using federation::RowCap;
+using federation::Source;
+using federation::SourceAnswer;
 
 using Clock = std::chrono::steady_clock;
 
@@ -84,7 +90,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
   RunSparqlQueryTool(const catalogue::Catalogue& catalogue, http::SparqlProtocolClient& client,
                      QuerySettings settings, std::shared_ptr<const LocalEndpoints> local)
       : catalogue_(catalogue),
-        client_(client),
+        sender_(federation::make_http_sender(client)),
         local_(std::move(local)),
         settings_(settings),
         definition_(run_sparql_query_definition(settings_)),
@@ -106,7 +112,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
     std::string text;  // as the agent sent it
     sparql::Query query;
     sparql::Query inner;  // the SERVICE body as the query sent to the source
-    std::unique_ptr<QuerySource> source;
+    std::unique_ptr<Source> source;
     OutputLimits limits;
     bool count = false;
     bool silent = false;
@@ -164,10 +170,10 @@ class RunSparqlQueryTool final : public mcp::Tool {
     }
   }
 
-  std::unique_ptr<QuerySource> make_source(const catalogue::Endpoint& endpoint) const {
+  std::unique_ptr<Source> make_source(const catalogue::Endpoint& endpoint) const {
     if (!endpoint.answered_locally) {
-      return make_remote_source(endpoint, client_,
-                                {settings_.max_response_bytes, settings_.assumed_result_cap});
+      return federation::make_remote_source(
+          endpoint, *sender_, {settings_.max_response_bytes, settings_.assumed_result_cap});
     }
     const engine::Store* store = local_ ? local_->find(endpoint) : nullptr;
     if (store == nullptr) {
@@ -177,9 +183,10 @@ class RunSparqlQueryTool final : public mcp::Tool {
     }
     // Every SELECT request carries a LIMIT of at most max_rows_limit + 1 rows; the engine's cap
     // only guards queries without one.
-    return make_in_process_source(
-        *store, {std::max(settings_.assumed_result_cap, settings_.max_rows_limit + 1),
-                 kMaxRowsHeldPerCall});
+    return federation::make_in_process_source(
+        endpoint, *store,
+        {std::max(settings_.assumed_result_cap, settings_.max_rows_limit + 1),
+         kMaxRowsHeldPerCall});
   }
 
   // One request to the source, counted and timed in the call's facts.
@@ -192,7 +199,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
               : "sending the query to <" + call.facts.endpoint + ">");
     }
     ++call.facts.requests;
-    SourceAnswer answer = call.source->run(query, call.deadline, context);
+    SourceAnswer answer =
+        call.source->run(query, {call.deadline, context.cancellation, notice_logger(context)});
     call.facts.attempts = answer.attempts;
     call.facts.elapsed =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - call.started);
@@ -515,7 +523,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
   }
 
   const catalogue::Catalogue& catalogue_;
-  http::SparqlProtocolClient& client_;
+  std::unique_ptr<federation::RequestSender> sender_;
   std::shared_ptr<const LocalEndpoints> local_;
   QuerySettings settings_;
   mcp::ToolDefinition definition_;

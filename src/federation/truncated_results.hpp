@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace sparqlmcp::tools {
+namespace sparqlmcp::federation {
 
 // `format` is "json", "xml", "csv", "tsv" or "ntriples"/"nquads"/"turtle" (line based cut).
 // `accepts` tells whether a candidate document parses; at most a few candidates are tried.
@@ -17,4 +17,4 @@ std::optional<std::string> recover_truncated_document(
     std::string_view body, std::string_view format,
     const std::function<bool(const std::string&)>& accepts);
 
-}  // namespace sparqlmcp::tools
+}  // namespace sparqlmcp::federation

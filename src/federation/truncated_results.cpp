@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace sparqlmcp::tools {
+namespace sparqlmcp::federation {
 namespace {
 
 constexpr int kMaxCandidates = 8;
@@ -79,4 +79,4 @@ std::optional<std::string> recover_truncated_document(
   return recover_lines(body, accepts);
 }
 
-}  // namespace sparqlmcp::tools
+}  // namespace sparqlmcp::federation

@@ -1,0 +1,109 @@
+#pragma once
+// The engine's ServiceHandler for federated queries: each SERVICE pattern (with the rows of a
+// bound join as a VALUES block) becomes one sub-query to the endpoint's Source, remote or
+// in-process. Here live the endpoint realities: blocks an endpoint refuses are halved and
+// retried, answers that reach the endpoint's row cap are fetched again in smaller blocks or in
+// ordered pages (and flagged when that is impossible), SERVICE SILENT turns a failure into the
+// empty solution, and every request is counted for the result and for explain.
+//
+// One FederatedServices serves one query evaluation (its deadline and cancellation); it is used
+// from the evaluating thread only. What it learns about endpoints (block sizes that work) goes
+// to an EndpointMemory shared by all calls.
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sparqlmcp/engine/service_handler.hpp"
+#include "sparqlmcp/federation/source.hpp"
+
+namespace sparqlmcp::federation {
+
+// What was learned about endpoints, kept across calls (thread-safe).
+class EndpointMemory {
+ public:
+  // The VALUES block size to use for an endpoint that refused a block: the largest block it
+  // accepted below the smallest it refused, or half of that; nullopt while none was refused.
+  std::optional<std::size_t> block_limit(const std::string& endpoint) const;
+  void block_refused(const std::string& endpoint, std::size_t rows);
+  void block_accepted(const std::string& endpoint, std::size_t rows);
+
+ private:
+  struct Blocks {
+    std::size_t smallest_refused = 0;  // 0: none refused
+    std::size_t largest_accepted = 0;
+  };
+  mutable std::mutex mutex_;
+  std::map<std::string, Blocks> blocks_;
+};
+
+struct FederationSettings {
+  std::size_t block_rows = 500;  // binding rows per VALUES block of a bound join
+  // Rows all sub-query answers of one query may hold together; beyond it the query stops with
+  // a message naming the SERVICE that grew.
+  std::size_t max_total_rows = 2'000'000;
+  std::size_t max_pages = 100;  // ordered pages fetched for one capped sub-query
+};
+
+// What one SERVICE operator of the plan did, summed over its requests.
+struct ServiceStats {
+  int operator_id = 0;
+  std::string endpoint;
+  std::string route;       // "direct" or "in-process"
+  std::string first_text;  // the first sub-query sent (bindings included)
+  std::size_t calls = 0;   // evaluations asked by the engine
+  std::size_t requests = 0;
+  std::size_t binding_rows = 0;  // rows pushed into the pattern as VALUES
+  std::size_t rows = 0;          // rows received
+  std::size_t bytes = 0;
+  std::size_t cache_hits = 0;
+  std::chrono::milliseconds time{0};  // waited for its answers
+  bool silent_failure = false;
+  std::string failure;                  // the error SILENT swallowed
+  std::vector<std::string> incomplete;  // why some answers may lack rows
+  std::vector<std::string> notes;       // blocks halved, pages fetched, ...
+};
+
+struct EndpointStats {
+  std::size_t requests = 0;
+  std::size_t rows = 0;
+  std::size_t bytes = 0;
+};
+
+struct FederationStats {
+  std::map<int, ServiceStats> services;
+  std::map<std::string, EndpointStats> endpoints;
+  std::size_t requests() const;
+  bool possibly_incomplete() const;
+};
+
+// Finds the Source of a SERVICE IRI, or nullptr when the catalogue has none.
+using SourceLookup = std::function<Source*(const std::string& endpoint_iri)>;
+
+class FederatedServices final : public engine::ServiceHandler {
+ public:
+  FederatedServices(SourceLookup lookup, RequestContext context, FederationSettings settings,
+                    std::shared_ptr<EndpointMemory> memory);
+
+  std::unique_ptr<engine::PendingService> start(engine::ServiceRequest request) override;
+
+  const FederationStats& stats() const { return stats_; }
+
+ private:
+  friend class PendingFederated;
+
+  SourceLookup lookup_;
+  RequestContext context_;
+  FederationSettings settings_;
+  std::shared_ptr<EndpointMemory> memory_;
+  FederationStats stats_;
+  std::size_t rows_held_ = 0;
+};
+
+}  // namespace sparqlmcp::federation

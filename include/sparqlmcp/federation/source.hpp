@@ -1,0 +1,103 @@
+#pragma once
+// Where a query or a SERVICE pattern is answered: a remote SPARQL endpoint (through a
+// RequestSender) or a catalogue entry's dumps in the embedded engine. run_sparql_query's direct
+// route and the federation engine's sub-queries both go through this interface, so both kinds
+// of endpoint behave alike and can be joined in one federated query.
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/engine/store.hpp"
+#include "sparqlmcp/federation/request_sender.hpp"
+#include "sparqlmcp/rdf/term.hpp"
+#include "sparqlmcp/results/query_results.hpp"
+#include "sparqlmcp/sparql/query.hpp"
+
+namespace sparqlmcp::federation {
+
+using Clock = std::chrono::steady_clock;
+
+struct SourceAnswer {
+  results::QueryResults solutions;   // SELECT and ASK
+  std::vector<rdf::Triple> triples;  // CONSTRUCT and DESCRIBE
+  bool body_truncated = false;       // the response was cut at the byte limit
+  bool stopped_at_cap = false;       // the source stopped at its own row cap
+  int attempts = 1;                  // HTTP exchanges (1 + retries); 1 in-process
+  std::size_t bytes = 0;             // response body bytes (0 in-process)
+};
+
+// What is known about how many rows a source returns per request.
+struct RowCap {
+  std::size_t rows = 0;
+  bool declared = false;  // from the catalogue (smcp:resultCap), not assumed
+};
+
+// The limits and observers of one request.
+struct RequestContext {
+  Clock::time_point deadline;
+  CancellationTokenPtr cancellation;  // may be null
+  // Told of retries and fallbacks (on the HTTP client's thread). May be empty.
+  std::function<void(const http::SparqlNotice&)> on_notice;
+};
+
+// A pattern sent as SELECT `vars` WHERE { op } (all in-scope variables when `vars` is empty).
+struct PatternQuery {
+  sparql::algebra::Operator op;
+  const sparql::Prologue* prologue = nullptr;
+  std::vector<std::string> vars;
+};
+
+class PendingAnswer {
+ public:
+  virtual ~PendingAnswer() = default;
+  // The answer, or throws Exception. Called at most once.
+  virtual SourceAnswer wait() = 0;
+};
+
+class Source {
+ public:
+  virtual ~Source() = default;
+  // The endpoint IRI as the catalogue names it.
+  virtual const std::string& endpoint() const = 0;
+  // Runs a whole query (SELECT, ASK, CONSTRUCT or DESCRIBE). Throws Exception on failure.
+  virtual SourceAnswer run(const sparql::Query& query, const RequestContext& context) = 0;
+  // Starts a pattern query; a remote source sends it at once, so several run in parallel.
+  virtual std::unique_ptr<PendingAnswer> start(const PatternQuery& query,
+                                               const RequestContext& context) = 0;
+  // The text a pattern query is sent as (what explain shows and caches are keyed on).
+  virtual std::string text_of(const PatternQuery& query) const = 0;
+  // "direct" (sent to the endpoint) or "in-process" (the embedded engine over dumps).
+  virtual std::string route() const = 0;
+  // Whether the same query gives its rows in the same order every time, so LIMIT/OFFSET pages
+  // are stable without ORDER BY (the embedded engine over an immutable store; not endpoints,
+  // which may reorder rows between requests).
+  virtual bool stable_order() const = 0;
+  virtual RowCap row_cap() const = 0;
+};
+
+struct RemoteSourceSettings {
+  std::size_t max_response_bytes = 16 * 1024 * 1024;
+  std::size_t assumed_result_cap = 10000;
+};
+
+// `sender` must outlive the source; `endpoint` is copied.
+std::unique_ptr<Source> make_remote_source(const catalogue::Endpoint& endpoint,
+                                           RequestSender& sender, RemoteSourceSettings settings);
+
+struct InProcessSettings {
+  std::size_t max_result_rows = 10000;
+  std::size_t max_rows_in_memory = 5'000'000;
+};
+
+// `store` must outlive the source.
+std::unique_ptr<Source> make_in_process_source(const catalogue::Endpoint& endpoint,
+                                               const engine::Store& store,
+                                               InProcessSettings settings);
+
+}  // namespace sparqlmcp::federation

@@ -1,0 +1,282 @@
+#include "sparqlmcp/federation/federated_services.hpp"
+
+#include <algorithm>
+
+#include "sub_query.hpp"
+
+namespace sparqlmcp::federation {
+
+std::optional<std::size_t> EndpointMemory::block_limit(const std::string& endpoint) const {
+  std::lock_guard lock(mutex_);
+  auto it = blocks_.find(endpoint);
+  if (it == blocks_.end() || it->second.smallest_refused == 0) return std::nullopt;
+  const Blocks& b = it->second;
+  if (b.largest_accepted > 0 && b.largest_accepted < b.smallest_refused) return b.largest_accepted;
+  return std::max<std::size_t>(b.smallest_refused / 2, 1);
+}
+
+void EndpointMemory::block_refused(const std::string& endpoint, std::size_t rows) {
+  std::lock_guard lock(mutex_);
+  Blocks& b = blocks_[endpoint];
+  if (b.smallest_refused == 0 || rows < b.smallest_refused) b.smallest_refused = rows;
+}
+
+void EndpointMemory::block_accepted(const std::string& endpoint, std::size_t rows) {
+  std::lock_guard lock(mutex_);
+  Blocks& b = blocks_[endpoint];
+  b.largest_accepted = std::max(b.largest_accepted, rows);
+}
+
+std::size_t FederationStats::requests() const {
+  std::size_t n = 0;
+  for (const auto& [iri, endpoint] : endpoints)
+    n += endpoint.requests;
+  return n;
+}
+
+bool FederationStats::possibly_incomplete() const {
+  return std::any_of(services.begin(), services.end(),
+                     [](const auto& entry) { return !entry.second.incomplete.empty(); });
+}
+
+namespace {
+
+// Statuses with which endpoints refuse a request that is too large: a VALUES block they cannot
+// parse or plan (400), a body or URL too long (413, 414).
+bool refuses_size(const Error& error) {
+  if (error.kind != ErrorKind::Remote || !error.remote) return false;
+  long status = error.remote->http_status;
+  return status == 400 || status == 413 || status == 414;
+}
+
+std::chrono::milliseconds since(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+}
+
+}  // namespace
+
+// One SERVICE evaluation in flight: its blocks were sent when it started; wait() collects
+// them, re-fetching what was refused or capped.
+class PendingFederated final : public engine::PendingService {
+ public:
+  PendingFederated(FederatedServices& owner, engine::ServiceRequest request)
+      : owner_(owner), request_(std::move(request)), shape_(shape_of(request_)) {
+    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
+    stats.operator_id = request_.operator_id;
+    stats.endpoint = request_.endpoint;
+    ++stats.calls;
+    stats.binding_rows += bound_join() ? request_.binding_rows.size() : 0;
+    source_ = owner_.lookup_ ? owner_.lookup_(request_.endpoint) : nullptr;
+    if (source_ == nullptr) {
+      failure_ =
+          make_error(ErrorKind::InvalidArgument,
+                     "SERVICE <" + request_.endpoint +
+                         "> is not an endpoint of this server's catalogue, so it was not "
+                         "contacted; use an endpoint IRI exactly as list_endpoints gives it");
+      return;
+    }
+    stats.route = source_->route();
+    std::size_t rows = request_.binding_rows.size();
+    std::size_t block = bound_join() ? block_size() : rows;
+    for (std::size_t first = 0; first < rows; first += block)
+      blocks_.push_back(send(first, std::min(block, rows - first)));
+  }
+
+  engine::ServiceAnswer wait() override {
+    const Clock::time_point started = Clock::now();
+    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
+    engine::ServiceAnswer answer;
+    answer.vars = shape_.vars;
+    try {
+      if (failure_) throw Exception(*failure_);
+      for (Block& block : blocks_)
+        receive(block, answer);
+      blocks_.clear();
+    } catch (const Exception& exception) {
+      stats.time += since(started);
+      if (!request_.silent || exception.error().kind == ErrorKind::Cancelled) throw;
+      stats.silent_failure = true;
+      stats.failure = exception.error().to_text();
+      return empty_solutions();
+    }
+    if (request_.row_limit && answer.rows.size() > *request_.row_limit) {
+      answer.rows.resize(*request_.row_limit);
+      if (!answer.origin.empty()) answer.origin.resize(*request_.row_limit);
+      answer.complete = false;
+    }
+    stats.time += since(started);
+    return answer;
+  }
+
+ private:
+  struct Block {
+    std::size_t first = 0, count = 0;
+    std::unique_ptr<PendingAnswer> pending;
+  };
+
+  bool bound_join() const { return !shape_.row_var.empty(); }
+
+  std::size_t block_size() const {
+    std::size_t size = std::max<std::size_t>(owner_.settings_.block_rows, 1);
+    if (auto learned = owner_.memory_->block_limit(request_.endpoint))
+      size = std::min(size, *learned);
+    return std::max<std::size_t>(size, 1);
+  }
+
+  std::optional<std::uint64_t> probe_limit() const {
+    if (request_.row_limit && !bound_join()) return *request_.row_limit + 1;
+    return std::nullopt;
+  }
+
+  Block send(std::size_t first, std::size_t count, std::optional<std::uint64_t> limit = {},
+             std::uint64_t offset = 0, bool ordered = false) {
+    if (!limit) limit = probe_limit();
+    PatternQuery query = block_query(request_, shape_, first, count, limit, offset, ordered);
+    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
+    if (stats.first_text.empty()) stats.first_text = source_->text_of(query);
+    return Block{first, count, source_->start(query, owner_.context_)};
+  }
+
+  // Waits for one block; counts it; a refused block is halved and retried, a capped one
+  // re-fetched in halves or ordered pages. Appends the rows to `answer`.
+  void receive(Block& block, engine::ServiceAnswer& answer) {
+    SourceAnswer got;
+    try {
+      got = block.pending->wait();
+    } catch (const Exception& exception) {
+      count_request(1, 0, 0);
+      if (!refuses_size(exception.error()) || block.count <= 1) throw;
+      owner_.memory_->block_refused(request_.endpoint, block.count);
+      split(block, answer,
+            "refused a block of " + std::to_string(block.count) + " rows (HTTP " +
+                std::to_string(exception.error().remote->http_status) + ")");
+      return;
+    }
+    if (bound_join()) owner_.memory_->block_accepted(request_.endpoint, block.count);
+    const std::size_t rows = got.solutions.rows.size();
+    count_request(got.attempts, rows, got.bytes);
+    const RowCap cap = source_->row_cap();
+    const bool capped =
+        got.stopped_at_cap || got.body_truncated || (cap.rows > 0 && rows >= cap.rows);
+    if (capped && !probe_limit()) {
+      if (block.count > 1) {
+        split(block, answer,
+              "answered a block of " + std::to_string(block.count) + " rows with " +
+                  std::to_string(rows) + " rows, its cap");
+        return;
+      }
+      page(block, std::move(got), cap, answer);
+      return;
+    }
+    append(got.solutions, block, answer);
+  }
+
+  void split(const Block& block, engine::ServiceAnswer& answer, const std::string& why) {
+    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
+    stats.notes.push_back("<" + request_.endpoint + "> " + why + "; sent it again in halves");
+    std::size_t half = block.count / 2;
+    Block low = send(block.first, half);
+    Block high = send(block.first + half, block.count - half);
+    receive(low, answer);
+    receive(high, answer);
+  }
+
+  // An answer of exactly the cap rows may be cut: fetch it again in pages of the cap, in one
+  // order (endpoints reorder rows between requests), until a page comes back short.
+  void page(const Block& block, SourceAnswer first, const RowCap& cap,
+            engine::ServiceAnswer& answer) {
+    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
+    const bool ordered = !source_->stable_order();
+    const std::size_t page_rows = std::max<std::size_t>(cap.rows, 1);
+    std::vector<SourceAnswer> pages;
+    try {
+      for (std::size_t n = 0; n < owner_.settings_.max_pages; ++n) {
+        Block next = send(block.first, block.count, page_rows, n * page_rows, ordered);
+        SourceAnswer got = next.pending->wait();
+        count_request(got.attempts, got.solutions.rows.size(), got.bytes);
+        const bool short_page = got.solutions.rows.size() < page_rows && !got.body_truncated;
+        pages.push_back(std::move(got));
+        if (short_page) {
+          for (SourceAnswer& p : pages)
+            append(p.solutions, block, answer);
+          stats.notes.push_back("<" + request_.endpoint + "> returned its cap of " +
+                                std::to_string(page_rows) + " rows; fetched " +
+                                std::to_string(pages.size()) + " ordered pages");
+          return;
+        }
+      }
+      stats.incomplete.push_back("<" + request_.endpoint + "> has more than " +
+                                 std::to_string(owner_.settings_.max_pages * page_rows) +
+                                 " rows for one sub-query; only those were fetched");
+      for (SourceAnswer& p : pages)
+        append(p.solutions, block, answer);
+    } catch (const Exception& exception) {
+      if (exception.error().kind != ErrorKind::Remote) throw;
+      stats.incomplete.push_back("<" + request_.endpoint + "> returned " +
+                                 std::to_string(first.solutions.rows.size()) + " rows, its " +
+                                 (cap.declared ? "declared" : "assumed") +
+                                 " result cap, and refused to page them in order (" +
+                                 exception.error().message + "); the answer may lack rows");
+      append(first.solutions, block, answer);
+    }
+  }
+
+  void count_request(int attempts, std::size_t rows, std::size_t bytes) {
+    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
+    EndpointStats& endpoint = owner_.stats_.endpoints[request_.endpoint];
+    const std::size_t requests = static_cast<std::size_t>(std::max(attempts, 1));
+    stats.requests += requests;
+    stats.rows += rows;
+    stats.bytes += bytes;
+    endpoint.requests += requests;
+    endpoint.rows += rows;
+    endpoint.bytes += bytes;
+  }
+
+  void append(const results::QueryResults& solutions, const Block& block,
+              engine::ServiceAnswer& answer) {
+    collect_rows(solutions, shape_, request_.endpoint, block.first, block.count, answer.rows,
+                 answer.origin);
+    owner_.rows_held_ += solutions.rows.size();
+    if (owner_.rows_held_ > owner_.settings_.max_total_rows) {
+      throw_error(ErrorKind::LimitExceeded,
+                  "the federated query received more than " +
+                      std::to_string(owner_.settings_.max_total_rows) +
+                      " rows from its endpoints; SERVICE <" + request_.endpoint +
+                      "> grew past the limit. Narrow that SERVICE pattern (add a constant, a "
+                      "FILTER or a LIMIT inside it) or split the question into smaller queries");
+    }
+  }
+
+  // SERVICE SILENT after a failure: the single empty solution (for each binding row).
+  engine::ServiceAnswer empty_solutions() const {
+    engine::ServiceAnswer answer;
+    answer.vars = shape_.vars;
+    for (std::size_t i = 0; i < request_.binding_rows.size(); ++i) {
+      answer.rows.emplace_back(shape_.vars.size());
+      if (bound_join()) answer.origin.push_back(static_cast<std::uint32_t>(i));
+    }
+    return answer;
+  }
+
+  FederatedServices& owner_;
+  engine::ServiceRequest request_;
+  SubQueryShape shape_;
+  Source* source_ = nullptr;
+  std::optional<Error> failure_;
+  std::vector<Block> blocks_;
+};
+
+FederatedServices::FederatedServices(SourceLookup lookup, RequestContext context,
+                                     FederationSettings settings,
+                                     std::shared_ptr<EndpointMemory> memory)
+    : lookup_(std::move(lookup)),
+      context_(std::move(context)),
+      settings_(settings),
+      memory_(memory ? std::move(memory) : std::make_shared<EndpointMemory>()) {}
+
+std::unique_ptr<engine::PendingService> FederatedServices::start(engine::ServiceRequest request) {
+  return std::make_unique<PendingFederated>(*this, std::move(request));
+}
+
+}  // namespace sparqlmcp::federation

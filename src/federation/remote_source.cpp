@@ -1,0 +1,135 @@
+// A catalogue endpoint reached over the SPARQL protocol: queries are printed as text, sent with
+// the endpoint's own settings (timeout, method, headers) and the responses read back.
+
+#include <algorithm>
+#include <future>
+
+#include "response_reading.hpp"
+#include "sparqlmcp/federation/source.hpp"
+#include "sparqlmcp/results/format.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
+
+namespace sparqlmcp::federation {
+namespace {
+
+std::chrono::milliseconds remaining(Clock::time_point deadline) {
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  return std::max(left, std::chrono::milliseconds(1));
+}
+
+bool is_graph_form(sparql::QueryForm form) {
+  return form == sparql::QueryForm::Construct || form == sparql::QueryForm::Describe;
+}
+
+SourceAnswer answer_from(const http::SparqlResponse& response, bool graph) {
+  SourceAnswer answer;
+  answer.body_truncated = response.truncated;
+  answer.attempts = response.attempts;
+  answer.bytes = response.body.size();
+  if (graph) {
+    answer.triples = read_triples(response);
+  } else {
+    answer.solutions = read_solutions(response);
+  }
+  return answer;
+}
+
+// A request in flight. Its own cancellation token follows the caller's and is cancelled when
+// the request is abandoned, so the transfer stops instead of running on unobserved.
+class PendingRemote final : public PendingAnswer {
+ public:
+  PendingRemote(RequestSender& sender, const http::SparqlEndpointConfig& config, std::string text,
+                const CancellationTokenPtr& parent)
+      : token_(std::make_shared<CancellationToken>()) {
+    if (parent) {
+      subscription_.emplace(parent, [token = token_] { token->cancel(); });
+    }
+    auto promise = std::make_shared<std::promise<Outcome<http::SparqlResponse>>>();
+    future_ = promise->get_future();
+    sender.send(config, std::move(text), std::string(results::results_accept_header()), token_,
+                [promise](Outcome<http::SparqlResponse> outcome) {
+                  promise->set_value(std::move(outcome));
+                });
+  }
+  ~PendingRemote() override {
+    if (!waited_) token_->cancel();
+  }
+
+  SourceAnswer wait() override {
+    waited_ = true;
+    Outcome<http::SparqlResponse> outcome = future_.get();
+    if (!outcome.ok()) throw Exception(outcome.error());
+    return answer_from(outcome.value(), false);
+  }
+
+ private:
+  CancellationTokenPtr token_;
+  std::optional<CancellationSubscription> subscription_;
+  std::future<Outcome<http::SparqlResponse>> future_;
+  bool waited_ = false;
+};
+
+class RemoteSource final : public Source {
+ public:
+  RemoteSource(const catalogue::Endpoint& endpoint, RequestSender& sender,
+               RemoteSourceSettings settings)
+      : endpoint_(endpoint), sender_(sender), settings_(settings) {}
+
+  const std::string& endpoint() const override { return endpoint_.endpoint_iri; }
+
+  SourceAnswer run(const sparql::Query& query, const RequestContext& context) override {
+    const bool graph = is_graph_form(query.form());
+    std::string accept =
+        graph ? std::string(kGraphAccept) : std::string(results::results_accept_header());
+    Outcome<http::SparqlResponse> outcome =
+        send_and_wait(sender_, config_for(context), sparql::serialize_query(query),
+                      std::move(accept), context.cancellation);
+    if (!outcome.ok()) throw Exception(outcome.error());
+    return answer_from(outcome.value(), graph);
+  }
+
+  std::unique_ptr<PendingAnswer> start(const PatternQuery& query,
+                                       const RequestContext& context) override {
+    return std::make_unique<PendingRemote>(sender_, config_for(context), text_of(query),
+                                           context.cancellation);
+  }
+
+  std::string text_of(const PatternQuery& query) const override {
+    return sparql::serialize_algebra(query.op, *query.prologue, query.vars);
+  }
+
+  std::string route() const override { return "direct"; }
+  bool stable_order() const override { return false; }
+  RowCap row_cap() const override {
+    if (endpoint_.settings.result_cap) return {*endpoint_.settings.result_cap, true};
+    return {settings_.assumed_result_cap, false};
+  }
+
+ private:
+  http::SparqlEndpointConfig config_for(const RequestContext& context) const {
+    http::SparqlEndpointConfig config;
+    config.endpoint = endpoint_.endpoint_iri;
+    config.headers = endpoint_.settings.headers;
+    const std::chrono::milliseconds timeout = remaining(context.deadline);
+    config.timeout =
+        endpoint_.settings.timeout ? std::min(timeout, *endpoint_.settings.timeout) : timeout;
+    config.max_response_bytes = settings_.max_response_bytes;
+    if (endpoint_.settings.http_method == "GET") config.method = http::HttpMethodPreference::Get;
+    if (endpoint_.settings.http_method == "POST") config.method = http::HttpMethodPreference::Post;
+    config.on_notice = context.on_notice;
+    return config;
+  }
+
+  catalogue::Endpoint endpoint_;
+  RequestSender& sender_;
+  RemoteSourceSettings settings_;
+};
+
+}  // namespace
+
+std::unique_ptr<Source> make_remote_source(const catalogue::Endpoint& endpoint,
+                                           RequestSender& sender, RemoteSourceSettings settings) {
+  return std::make_unique<RemoteSource>(endpoint, sender, settings);
+}
+
+}  // namespace sparqlmcp::federation

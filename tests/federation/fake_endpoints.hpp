@@ -1,0 +1,96 @@
+#pragma once
+// A RequestSender that answers from in-memory stores as a SPARQL endpoint would: it parses the
+// query text it is sent, evaluates it with the embedded engine and replies in SPARQL JSON. Each
+// endpoint can be told to misbehave like real ones: cap its answers, refuse VALUES blocks above
+// a size (413), fail with a status, or send a body that is no result.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sparqlmcp/engine/evaluator.hpp"
+#include "sparqlmcp/engine/store.hpp"
+#include "sparqlmcp/federation/request_sender.hpp"
+#include "sparqlmcp/results/serializer.hpp"
+#include "sparqlmcp/sparql/parser.hpp"
+
+namespace sparqlmcp::test {
+
+struct FakeEndpoint {
+  std::unique_ptr<engine::Store> store = std::make_unique<engine::Store>();
+  std::optional<std::size_t> cap;         // rows returned at most, silently
+  std::optional<std::size_t> max_values;  // VALUES rows accepted; more: 413
+  std::optional<long> fail_status;        // every request fails with this status
+  std::optional<std::string> body;        // sent instead of the results (status 200)
+  std::vector<std::string> queries;       // every query text received
+};
+
+class FakeSender final : public federation::RequestSender {
+ public:
+  FakeEndpoint& add(const std::string& iri, std::string_view turtle) {
+    FakeEndpoint& endpoint = endpoints_[iri];
+    endpoint.store->load_text(turtle, rdf::RdfSyntax::Turtle, "http://example.org/", iri);
+    return endpoint;
+  }
+  FakeEndpoint& at(const std::string& iri) { return endpoints_.at(iri); }
+  std::size_t requests() const {
+    std::size_t n = 0;
+    for (const auto& [iri, endpoint] : endpoints_)
+      n += endpoint.queries.size();
+    return n;
+  }
+
+  void send(const http::SparqlEndpointConfig& config, std::string query, std::string,
+            CancellationTokenPtr,
+            std::function<void(Outcome<http::SparqlResponse>)> on_done) override {
+    on_done(answer(config.endpoint, query));
+  }
+
+ private:
+  static std::size_t values_rows(const sparql::algebra::Operator& op) {
+    std::size_t n =
+        op.kind == sparql::algebra::OpKind::Table && !op.vars.empty() ? op.rows.size() : 0;
+    for (const auto& child : op.children)
+      n = std::max(n, values_rows(child));
+    return n;
+  }
+
+  Outcome<http::SparqlResponse> answer(const std::string& iri, const std::string& text) {
+    auto it = endpoints_.find(iri);
+    if (it == endpoints_.end()) {
+      return make_remote_error("could not connect", iri, 0, 7, {});
+    }
+    FakeEndpoint& endpoint = it->second;
+    endpoint.queries.push_back(text);
+    if (endpoint.fail_status) {
+      return make_remote_error(
+          "the endpoint answered HTTP " + std::to_string(*endpoint.fail_status), iri,
+          *endpoint.fail_status, 0, "Internal error");
+    }
+    http::SparqlResponse response;
+    response.endpoint = iri;
+    response.status = 200;
+    response.content_type = "application/sparql-results+json";
+    if (endpoint.body) {
+      response.body = *endpoint.body;
+      return response;
+    }
+    sparql::Query query = sparql::parse_query(text);
+    if (endpoint.max_values && values_rows(query.algebra()) > *endpoint.max_values) {
+      return make_remote_error("the endpoint answered HTTP 413", iri, 413, 0, "Too large");
+    }
+    engine::QueryOutcome outcome = engine::evaluate_query(query, *endpoint.store);
+    if (endpoint.cap && outcome.results.rows.size() > *endpoint.cap) {
+      outcome.results.rows.resize(*endpoint.cap);
+    }
+    response.body = results::serialize_results(outcome.results, results::ResultsFormat::Json);
+    return response;
+  }
+
+  std::map<std::string, FakeEndpoint> endpoints_;
+};
+
+}  // namespace sparqlmcp::test
