@@ -1,5 +1,7 @@
 #include "sparqlmcp/app/command_line.hpp"
 
+#include "sparqlmcp/catalogue/catalogue.hpp"
+
 #include <charconv>
 #include <optional>
 
@@ -39,6 +41,11 @@ Options:
                           default: the catalogue/ folder shipped with sparql-mcp
   --endpoint URL          add an ad hoc SPARQL endpoint to the catalogue (repeatable)
   --allow-any-endpoint    let SERVICE name endpoints that are not in the catalogue
+  --federation-endpoint URL
+                          send queries that need federation (several SERVICE clauses, or
+                          work around one) unchanged to this SPARQL 1.1 engine, which must
+                          evaluate SERVICE itself (Comunica, Jena Fuseki, RDF4J/FedX, QLever);
+                          default: the embedded federation engine
   --log-level LEVEL       trace, debug, info (default), warn, error or off; logs go to stderr
   --timeout-ms N          default query time limit in milliseconds (default 45000)
   --max-rows N            default number of result rows shown (default 100)
@@ -46,8 +53,8 @@ Options:
   --workers N             tool calls run at the same time (default 16)
   Options with a value also take the form --option=value.
 
-Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint, --max-rows,
---max-response-bytes and --log-level):
+Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint,
+--federation-endpoint, --max-rows, --max-response-bytes and --log-level):
   --format F              table (default), json, xml, csv or tsv for SELECT/ASK;
                           turtle (default) or ntriples for CONSTRUCT/DESCRIBE
   --timeout DURATION      time limit: 30s, 500ms, 2m, or a number of seconds (default 45s)
@@ -133,6 +140,12 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.endpoints.push_back(value_of(flag));
     } else if (flag == "--allow-any-endpoint") {
       line.allow_any_endpoint = true;
+    } else if (flag == "--federation-endpoint") {
+      line.federation_endpoint = value_of(flag);
+      if (!catalogue::is_http_url_with_host(line.federation_endpoint)) {
+        bad_usage("--federation-endpoint needs the http(s) URL of a SPARQL endpoint, got '" +
+                  line.federation_endpoint + "'");
+      }
     } else if (flag == "--log-level") {
       line.log_level = value_of(flag);
       log_level_given = true;

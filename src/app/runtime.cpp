@@ -35,6 +35,7 @@ tools::QuerySettings query_settings(const CommandLine& command_line) {
     settings.max_response_bytes = *command_line.max_response_bytes;
   }
   settings.allow_any_endpoint = command_line.allow_any_endpoint;
+  settings.federation_endpoint = command_line.federation_endpoint;
   return settings;
 }
 

@@ -94,7 +94,18 @@ class PendingFederated final : public engine::PendingService {
       blocks_.clear();
     } catch (const Exception& exception) {
       stats.time += since(started);
-      if (!request_.silent || exception.error().kind == ErrorKind::Cancelled) throw;
+      if (exception.error().kind == ErrorKind::Cancelled) throw;
+      if (!request_.silent) {
+        // Which block failed, so the agent knows which part of its query to fix or to mark
+        // SILENT.
+        Error error = exception.error();
+        error.message = "SERVICE #" + std::to_string(request_.operator_id) + " <" +
+                        request_.endpoint + "> failed: " + error.message;
+        if (error.kind == ErrorKind::Remote) {
+          error.message += ". Add SILENT (SERVICE SILENT <...>) to go on without this block";
+        }
+        throw Exception(std::move(error));
+      }
       stats.silent_failure = true;
       stats.failure = exception.error().to_text();
       return empty_solutions();

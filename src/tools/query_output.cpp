@@ -14,25 +14,48 @@ std::string plural(std::size_t count, const char* noun) {
   return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
+std::string federated_header(const AnswerFacts& facts) {
+  std::string line = "Federated query over " + plural(facts.endpoints_used.size(), "endpoint") +
+                     " answered in " + std::to_string(facts.elapsed.count()) + " ms (" +
+                     plural(static_cast<std::size_t>(facts.requests), "request");
+  for (std::size_t i = 0; i < facts.endpoints_used.size(); ++i) {
+    const EndpointUse& use = facts.endpoints_used[i];
+    line += (i == 0 ? ": <" : "; <") + use.endpoint + "> " + plural(use.requests, "request") +
+            ", " + plural(use.rows, "row");
+  }
+  return line + ").";
+}
+
 std::string header_line(const AnswerFacts& facts) {
+  if (facts.route == "federated" && !facts.from_cache) return federated_header(facts);
   if (facts.from_cache) {
     return "Endpoint <" + facts.endpoint + ">: this page comes from the result cache (no new " +
            "request; the answer was received " + std::to_string(facts.elapsed.count()) +
            " ms before).";
   }
   std::string line = "Endpoint <" + facts.endpoint + "> answered" +
-                     (facts.route == "in-process" ? " (in-process, from its dumps)" : "") + " in " +
-                     std::to_string(facts.elapsed.count()) + " ms";
+                     (facts.route == "in-process" ? " (in-process, from its dumps)"
+                      : facts.route == "external" ? " (the external federation engine)"
+                                                  : "") +
+                     " in " + std::to_string(facts.elapsed.count()) + " ms";
   if (facts.attempts > 1) line += " after " + plural(facts.attempts, "attempt");
   if (facts.requests > 1) line += " (" + plural(facts.requests, "request") + ")";
   return line + ".";
 }
 
 nlohmann::json base_structured(const AnswerFacts& facts, std::string_view form) {
-  return {{"endpoint", facts.endpoint}, {"route", facts.route},
-          {"query_form", form},         {"elapsed_ms", facts.elapsed.count()},
-          {"requests", facts.requests}, {"from_cache", facts.from_cache},
-          {"format", facts.format}};
+  nlohmann::json structured = {{"endpoint", facts.endpoint}, {"route", facts.route},
+                               {"query_form", form},         {"elapsed_ms", facts.elapsed.count()},
+                               {"requests", facts.requests}, {"from_cache", facts.from_cache},
+                               {"format", facts.format}};
+  if (facts.route == "federated") {
+    nlohmann::json endpoints = nlohmann::json::array();
+    for (const EndpointUse& use : facts.endpoints_used)
+      endpoints.push_back(
+          {{"endpoint", use.endpoint}, {"requests", use.requests}, {"rows", use.rows}});
+    structured["endpoints"] = std::move(endpoints);
+  }
+  return structured;
 }
 
 // "12 rows" when exact, "at least 1001 rows" otherwise.
@@ -179,12 +202,27 @@ nlohmann::json query_output_schema() {
   return {
       {"type", "object"},
       {"properties",
-       {{"endpoint", {{"type", "string"}, {"description", "The endpoint that answered."}}},
+       {{"endpoint",
+         {{"type", "string"},
+          {"description",
+           "The endpoint that answered (the external federation engine for route 'external'); "
+           "empty for route 'federated' (see endpoints)."}}},
         {"route",
          {{"type", "string"},
           {"description",
-           "How the query was executed: 'direct' (sent to the endpoint) or 'in-process' (the "
-           "embedded engine over the entry's RDF dumps)."}}},
+           "How the query was executed: 'direct' (sent to the endpoint), 'in-process' (the "
+           "embedded engine over the entry's RDF dumps), 'federated' (several SERVICE clauses "
+           "joined by the embedded federation engine) or 'external' (sent to the federation "
+           "engine of --federation-endpoint)."}}},
+        {"endpoints",
+         {{"type", "array"},
+          {"description", "Route 'federated': each endpoint contacted, its requests and rows."},
+          {"items",
+           {{"type", "object"},
+            {"properties",
+             {{"endpoint", {{"type", "string"}}},
+              {"requests", {{"type", "integer"}}},
+              {"rows", {{"type", "integer"}}}}}}}}},
         {"query_form", {{"type", "string"}}},
         {"elapsed_ms", {{"type", "integer"}}},
         {"format", {{"type", "string"}}},
@@ -200,7 +238,8 @@ nlohmann::json query_output_schema() {
            "When the exact number is not known: the query returns at least this many rows "
            "(pass count: true for the exact number)."}}},
         {"requests",
-         {{"type", "integer"}, {"description", "Requests made for this call (0: from cache)."}}},
+         {{"type", "integer"},
+          {"description", "HTTP requests made for this call, to all endpoints (0: from cache)."}}},
         {"from_cache",
          {{"type", "boolean"},
           {"description", "This page was served from the result cache of an earlier call."}}},

@@ -23,10 +23,20 @@ struct OutputLimits {
   std::size_t max_text_chars = 20000;
 };
 
+// What a federated answer asked of one endpoint.
+struct EndpointUse {
+  std::string endpoint;
+  std::size_t requests = 0;
+  std::size_t rows = 0;
+};
+
 // What is known about the answer besides its rows.
 struct AnswerFacts {
-  std::string endpoint;
-  std::string route = "direct";  // "direct" (sent to the endpoint) or "in-process" (dumps)
+  std::string endpoint;  // empty for a federated answer (see endpoints_used)
+  // "direct" (sent to the endpoint), "in-process" (dumps), "federated" (the embedded
+  // federation engine) or "external" (the engine of --federation-endpoint)
+  std::string route = "direct";
+  std::vector<EndpointUse> endpoints_used;  // federated: per endpoint contacted
   std::chrono::milliseconds elapsed{0};
   int attempts = 1;  // HTTP exchanges of the last request (1 + retries)
   int requests = 1;  // requests made for this call (0 when served from the result cache)

@@ -1,5 +1,6 @@
 #include "query_routing.hpp"
 
+#include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/util/error.hpp"
 
 namespace sparqlmcp::tools {
@@ -55,8 +56,47 @@ std::string known_endpoints_hint(const catalogue::Catalogue& catalogue) {
   return hint + ".";
 }
 
-DirectRoute plan_direct_route(const sparql::Query& query, const catalogue::Catalogue& catalogue,
-                              bool allow_any_endpoint) {
+namespace {
+
+// The first triple pattern or path that would be matched outside every SERVICE, if any.
+const sparql::algebra::Operator* local_pattern(const sparql::algebra::Operator& op) {
+  using sparql::algebra::OpKind;
+  if (op.kind == OpKind::Service) return nullptr;
+  if ((op.kind == OpKind::Bgp && !op.triples.empty()) || op.kind == OpKind::Path) return &op;
+  for (const auto& child : op.children)
+    if (const auto* found = local_pattern(child)) return found;
+  auto in_expression = [](const sparql::Expr& e, auto& self) -> const sparql::algebra::Operator* {
+    if (e.op)
+      if (const auto* found = local_pattern(*e.op)) return found;
+    for (const auto& a : e.args)
+      if (const auto* found = self(a, self)) return found;
+    return nullptr;
+  };
+  for (const auto& e : op.exprs)
+    if (const auto* found = in_expression(e, in_expression)) return found;
+  return nullptr;
+}
+
+std::string pattern_text(const sparql::algebra::Operator& op, const sparql::Prologue& prologue) {
+  std::string text = sparql::serialize_algebra(op, prologue);
+  // The pattern alone: the WHERE group of the printed SELECT, on one line.
+  std::size_t open = text.find('{');
+  std::size_t close = text.rfind('}');
+  if (open != std::string::npos && close != std::string::npos && close > open)
+    text = text.substr(open, close - open + 1);
+  std::string line;
+  for (char c : text) {
+    if (c == '\n' || c == '\t') c = ' ';
+    if (c == ' ' && !line.empty() && line.back() == ' ') continue;
+    line += c;
+  }
+  return line.size() > 160 ? line.substr(0, 157) + "..." : line;
+}
+
+}  // namespace
+
+Route plan_route(const sparql::Query& query, const catalogue::Catalogue& catalogue,
+                 const RoutingOptions& options) {
   std::vector<sparql::ServiceClause> services = sparql::find_service_clauses(query);
   if (services.empty()) {
     throw_error(ErrorKind::InvalidArgument,
@@ -68,41 +108,49 @@ DirectRoute plan_direct_route(const sparql::Query& query, const catalogue::Catal
   std::optional<catalogue::Endpoint> adhoc;
   // The direct route first: SERVICE clauses nested in the one outer SERVICE that name an
   // endpoint-internal service (Wikidata's wikibase:label, ...) travel with the query.
-  std::optional<sparql::DirectQuery> direct = sparql::unwrap_single_service(query);
-  if (!direct) {
-    // Explain what stands in the way, most fundamental problem first.
-    std::vector<const sparql::ServiceClause*> remote;
-    for (const sparql::ServiceClause& service : services) {
-      if (service.endpoint.empty()) {
-        throw_error(ErrorKind::Unsupported,
-                    "SERVICE ?" + service.variable + " (line " + std::to_string(service.span.line) +
-                        ") names its endpoint with a variable; this server needs a fixed "
-                        "endpoint IRI in every SERVICE clause. " +
-                        known_endpoints_hint(catalogue));
-      }
-      if (sparql::is_endpoint_internal_service(service.endpoint)) continue;
-      require_known_endpoint(service.endpoint, catalogue, allow_any_endpoint, adhoc);
-      remote.push_back(&service);
-    }
-    if (remote.size() > 1) {
-      throw_error(ErrorKind::Unsupported,
-                  "the query has " + std::to_string(remote.size()) +
-                      " SERVICE clauses; federated queries over several endpoints are not "
-                      "implemented yet in this version. Query one endpoint per call (exactly "
-                      "one SERVICE clause) and combine the results yourself, e.g. with VALUES.");
-    }
-    throw_error(ErrorKind::Unsupported,
-                "the query does work outside its SERVICE clause (patterns, OPTIONAL, BIND, "
-                "FROM, ... next to SERVICE), which needs the federation engine, not implemented "
-                "yet in this version. Move the whole WHERE pattern inside SERVICE <" +
-                    (remote.empty() ? services.front().endpoint : remote.front()->endpoint) +
-                    "> { ... }; only the SELECT/CONSTRUCT/ASK/DESCRIBE form, GROUP BY, HAVING, "
-                    "ORDER BY, LIMIT, OFFSET and a final VALUES may stay outside.");
+  if (std::optional<sparql::DirectQuery> direct = sparql::unwrap_single_service(query)) {
+    const catalogue::Endpoint& endpoint =
+        require_known_endpoint(direct->endpoint, catalogue, options.allow_any_endpoint, adhoc);
+    Route route;
+    route.direct = std::move(*direct);
+    route.endpoint = endpoint;
+    return route;
   }
-  adhoc.reset();
-  const catalogue::Endpoint& endpoint =
-      require_known_endpoint(direct->endpoint, catalogue, allow_any_endpoint, adhoc);
-  return DirectRoute{std::move(*direct), endpoint};
+  Route route;
+  route.kind = Route::Kind::Federated;
+  for (const sparql::ServiceClause& service : services) {
+    if (service.endpoint.empty() || sparql::is_endpoint_internal_service(service.endpoint)) {
+      continue;
+    }
+    adhoc.reset();
+    const catalogue::Endpoint& endpoint =
+        require_known_endpoint(service.endpoint, catalogue, options.allow_any_endpoint, adhoc);
+    bool seen = false;
+    for (const catalogue::Endpoint& e : route.endpoints)
+      seen = seen || e.endpoint_iri == endpoint.endpoint_iri;
+    if (!seen) route.endpoints.push_back(endpoint);
+  }
+  if (!query.syntax().from.empty() || !query.syntax().from_named.empty()) {
+    throw_error(ErrorKind::InvalidArgument,
+                "FROM and FROM NAMED name graphs of a local dataset, and this server has none: "
+                "the data is at the endpoints. Remove FROM / FROM NAMED; to read a named graph "
+                "of an endpoint, write SERVICE <endpoint> { GRAPH <graph IRI> { ... } }.");
+  }
+  if (const auto* local = local_pattern(query.algebra())) {
+    throw_error(ErrorKind::InvalidArgument,
+                "the pattern " + pattern_text(*local, query.prologue()) +
+                    " is outside every SERVICE clause, and this server has no local data for it "
+                    "to match. Put it inside the SERVICE <endpoint> { ... } of the endpoint that "
+                    "holds that data (list_endpoints tells which).");
+  }
+  route.direct.query_text = sparql::serialize_query(query);
+  route.direct.form = query.form();
+  if (!options.federation_endpoint.empty()) {
+    route.kind = Route::Kind::External;
+    route.endpoint = catalogue::make_adhoc_endpoint(options.federation_endpoint);
+    route.endpoint.title = "external federation engine";
+  }
+  return route;
 }
 
 }  // namespace sparqlmcp::tools

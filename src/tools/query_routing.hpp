@@ -1,10 +1,16 @@
 #pragma once
-// Decides where a parsed query goes. For now only the direct route exists: exactly one SERVICE
-// with nothing around it but the query form and solution modifiers. Every other shape is
-// refused with a message that tells the agent how to rewrite the query.
+// Decides where a parsed query goes:
+// - direct: exactly one SERVICE with nothing around it but the query form and solution
+//   modifiers; its body is sent to that endpoint (big public endpoints refuse SERVICE calls);
+// - federated: two or more SERVICE clauses, or local work around them (joins, OPTIONAL, UNION,
+//   FILTER, BIND, VALUES, sub-queries, aggregates): the embedded federation engine;
+// - external: the same queries sent unchanged to the engine of --federation-endpoint.
+// Every SERVICE with a fixed IRI must name a catalogue endpoint; triple patterns outside any
+// SERVICE are refused, since this server has no default graph for them to match.
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/sparql/query.hpp"
@@ -12,14 +18,25 @@
 
 namespace sparqlmcp::tools {
 
-struct DirectRoute {
+struct Route {
+  enum class Kind { Direct, Federated, External };
+  Kind kind = Kind::Direct;
+  // Direct: the unwrapped query; Federated and External: the query as written.
   sparql::DirectQuery direct;
+  // Direct: the endpoint; External: the federation engine; Federated: unused.
   catalogue::Endpoint endpoint;  // a copy: ad hoc endpoints (--allow-any-endpoint) have no entry
+  // Federated: the endpoints the SERVICE clauses name (ad hoc ones included), in query order.
+  std::vector<catalogue::Endpoint> endpoints;
+};
+
+struct RoutingOptions {
+  bool allow_any_endpoint = false;
+  std::string federation_endpoint;  // --federation-endpoint URL; empty: the embedded engine
 };
 
 // Throws Exception(InvalidArgument or Unsupported) with an actionable message.
-DirectRoute plan_direct_route(const sparql::Query& query, const catalogue::Catalogue& catalogue,
-                              bool allow_any_endpoint);
+Route plan_route(const sparql::Query& query, const catalogue::Catalogue& catalogue,
+                 const RoutingOptions& options);
 
 // "Known endpoints: <iri> (title), ..." for error messages, bounded in length.
 std::string known_endpoints_hint(const catalogue::Catalogue& catalogue);

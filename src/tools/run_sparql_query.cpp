@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 
 #include "endpoint_notices.hpp"
 #include "failure_text.hpp"
@@ -10,6 +11,7 @@
 #include "query_facts.hpp"
 #include "query_output.hpp"
 #include "query_routing.hpp"
+#include "sparqlmcp/federation/federated_source.hpp"
 #include "sparqlmcp/federation/request_sender.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
@@ -32,16 +34,18 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
   definition.name = "run_sparql_query";
   definition.title = "Run a SPARQL query";
   definition.description =
-      "Runs a read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT or DESCRIBE). Name the target "
-      "endpoint with SERVICE <endpoint IRI> { ... } around the whole WHERE pattern, using an IRI "
-      "from list_endpoints; the server sends the pattern straight to that endpoint. Declare every "
-      "prefix you use (PREFIX wdt: <...>). Results come back as a compact table (first " +
+      "Runs a read-only SPARQL 1.1 query (SELECT, ASK, CONSTRUCT or DESCRIBE). Name each "
+      "endpoint with SERVICE <endpoint IRI> { ... }, using IRIs from list_endpoints. One SERVICE "
+      "around the whole WHERE pattern is sent straight to that endpoint; several SERVICE clauses "
+      "(or OPTIONAL, UNION, FILTER, BIND, VALUES or aggregates around one) form a federated "
+      "query: each SERVICE group goes to its endpoint and the server joins the answers. Every "
+      "triple pattern must be inside a SERVICE. Declare every prefix you use (PREFIX wdt: "
+      "<...>). Results come back as a compact table (first " +
       std::to_string(settings.default_max_rows) +
       " rows by default) plus SPARQL JSON in structuredContent. Counts are exact or said to be "
       "lower bounds ('at least N rows'; pass count: true for the exact number). When rows are "
       "cut, the result gives a ready-to-run next_page_query: run it for the next page (served "
-      "from a cache, every row once). Queries with several SERVICE clauses (federation) are not "
-      "supported yet.";
+      "from a cache, every row once).";
   definition.input_schema = {
       {"type", "object"},
       {"properties",
@@ -119,6 +123,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
     Clock::time_point started;
     Clock::time_point deadline;
     AnswerFacts facts;
+    std::shared_ptr<void> lookup_keepalive;  // the federated route's endpoint sources
   };
 
   mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
@@ -142,12 +147,26 @@ class RunSparqlQueryTool final : public mcp::Tool {
     call.query = sparql::parse_query(call.text);
     const bool graph = is_graph_form(call.query.form());
     if (format) check_format_fits(*format, graph);
-    DirectRoute route = plan_direct_route(call.query, catalogue_, settings_.allow_any_endpoint);
-    call.inner = sparql::parse_query(route.direct.query_text);
-    call.source = make_source(route.endpoint);
-    call.silent = route.direct.silent;
-    call.facts.endpoint = route.endpoint.endpoint_iri;
-    call.facts.route = call.source->route();
+    Route route = plan_route(call.query, catalogue_,
+                             {settings_.allow_any_endpoint, settings_.federation_endpoint});
+    switch (route.kind) {
+      case Route::Kind::Direct:
+        call.inner = sparql::parse_query(route.direct.query_text);
+        call.source = make_source(route.endpoint);
+        call.silent = route.direct.silent;
+        call.facts.endpoint = route.endpoint.endpoint_iri;
+        break;
+      case Route::Kind::External:
+        call.inner = call.query;
+        call.source = make_source(route.endpoint);
+        call.facts.endpoint = route.endpoint.endpoint_iri;
+        break;
+      case Route::Kind::Federated:
+        call.inner = call.query;
+        call.source = make_federated(call, std::move(route.endpoints));
+        break;
+    }
+    call.facts.route = route.kind == Route::Kind::External ? "external" : call.source->route();
     call.facts.format = format.value_or(graph ? "turtle" : "table");
     call.facts.prefixes = query_prefixes(call.query);
     call.facts.requests = 0;
@@ -189,6 +208,66 @@ class RunSparqlQueryTool final : public mcp::Tool {
          kMaxRowsHeldPerCall});
   }
 
+  // The embedded federation engine for one call: the SERVICE endpoints' sources are made as
+  // the evaluation reaches them (a SERVICE with a variable may bind any catalogue endpoint).
+  std::unique_ptr<Source> make_federated(Call& call, std::vector<catalogue::Endpoint> named) {
+    auto sources = std::make_shared<std::map<std::string, std::unique_ptr<Source>>>();
+    auto lookup = [this, sources, named = std::move(named)](const std::string& iri) -> Source* {
+      auto it = sources->find(iri);
+      if (it != sources->end()) return it->second.get();
+      const catalogue::Endpoint* endpoint = catalogue_.find_by_iri(iri);
+      for (const catalogue::Endpoint& e : named)
+        if (endpoint == nullptr && e.endpoint_iri == iri) endpoint = &e;
+      if (endpoint == nullptr) return nullptr;
+      return sources->emplace(iri, make_source(*endpoint)).first->second.get();
+    };
+    call.lookup_keepalive = sources;
+    federation::FederatedSourceSettings settings;
+    settings.federation = settings_.federation;
+    settings.max_result_rows = std::max(settings_.assumed_result_cap, settings_.max_rows_limit + 1);
+    settings.max_rows_in_memory = kMaxRowsHeldPerCall;
+    return federation::make_federated_source(std::move(lookup), settings, endpoint_memory_);
+  }
+
+  // What a federated answer says beyond its rows: per endpoint, the requests and rows; per
+  // SERVICE, a failure SILENT ignored, an answer that came back empty or may lack rows.
+  void add_federation_facts(Call& call, const federation::FederationStats& stats,
+                            mcp::ToolContext& context) const {
+    for (const auto& [iri, use] : stats.endpoints) {
+      auto it = std::find_if(call.facts.endpoints_used.begin(), call.facts.endpoints_used.end(),
+                             [&](const EndpointUse& u) { return u.endpoint == iri; });
+      if (it == call.facts.endpoints_used.end()) {
+        call.facts.endpoints_used.push_back({iri, 0, 0});
+        it = call.facts.endpoints_used.end() - 1;
+      }
+      it->requests += use.requests;
+      it->rows += use.rows;
+    }
+    for (const auto& [id, service] : stats.services) {
+      const std::string name = "SERVICE #" + std::to_string(id) + " <" + service.endpoint + ">";
+      std::string warning;
+      if (service.silent_failure) {
+        warning = name + " failed and SILENT let the query go on without it: " + service.failure;
+      } else if (service.rows == 0 && service.requests > 0) {
+        warning = name + " returned no rows" +
+                  (service.binding_rows > 0
+                       ? " for the " + std::to_string(service.binding_rows) + " bindings sent to it"
+                       : std::string()) +
+                  ". If it should match something, check its pattern (prefixes, property and "
+                  "class IRIs) with a query to that endpoint alone.";
+      }
+      for (const std::string& why : service.incomplete) {
+        call.facts.possibly_incomplete = true;
+        call.facts.warnings.push_back(name + ": " + why);
+      }
+      if (!warning.empty() && std::find(call.facts.warnings.begin(), call.facts.warnings.end(),
+                                        warning) == call.facts.warnings.end()) {
+        call.facts.warnings.push_back(warning);
+        log_warning(context, service.endpoint, warning);
+      }
+    }
+  }
+
   // One request to the source, counted and timed in the call's facts.
   SourceAnswer request(Call& call, const sparql::Query& query, mcp::ToolContext& context) const {
     if (context.report_progress) {
@@ -196,12 +275,18 @@ class RunSparqlQueryTool final : public mcp::Tool {
           call.facts.requests, std::nullopt,
           call.facts.route == "in-process"
               ? "evaluating the query in-process on <" + call.facts.endpoint + ">"
-              : "sending the query to <" + call.facts.endpoint + ">");
+          : call.facts.route == "federated" ? "evaluating the federated query"
+                                            : "sending the query to <" + call.facts.endpoint + ">");
     }
-    ++call.facts.requests;
     SourceAnswer answer =
         call.source->run(query, {call.deadline, context.cancellation, notice_logger(context)});
-    call.facts.attempts = answer.attempts;
+    if (answer.federation) {
+      call.facts.requests += static_cast<int>(answer.federation->requests());
+      add_federation_facts(call, *answer.federation, context);
+    } else {
+      ++call.facts.requests;
+      call.facts.attempts = answer.attempts;
+    }
     call.facts.elapsed =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - call.started);
     return answer;
@@ -528,6 +613,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
   QuerySettings settings_;
   mcp::ToolDefinition definition_;
   PageCache cache_;
+  std::shared_ptr<federation::EndpointMemory> endpoint_memory_ =
+      std::make_shared<federation::EndpointMemory>();
 };
 
 }  // namespace

@@ -30,18 +30,19 @@ catalogue::Catalogue two_endpoints() {
 
 Error route_error(const std::string& text, bool allow_any = false) {
   catalogue::Catalogue catalogue = two_endpoints();
-  return test::error_of(
-      [&] { tools::plan_direct_route(sparql::parse_query(text), catalogue, allow_any); });
+  return test::error_of([&] {
+    tools::plan_route(sparql::parse_query(text), catalogue, {allow_any, {}});
+  });
 }
 
 }  // namespace
 
 TEST_CASE("a single SERVICE query is sent to its endpoint without the wrapper", "[tools]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_direct_route(
+  auto route = tools::plan_route(
       sparql::parse_query("SELECT ?s WHERE { SERVICE <http://127.0.0.1:1/people/sparql> "
                           "{ ?s ?p ?o } } ORDER BY ?s LIMIT 3"),
-      catalogue, false);
+      catalogue, {});
   CHECK(route.endpoint.id == "people");
   CHECK(route.direct.query_text.find("SERVICE") == std::string::npos);
   CHECK(route.direct.query_text.find("LIMIT 3") != std::string::npos);
@@ -66,40 +67,64 @@ TEST_CASE("a SERVICE naming an unknown endpoint is refused with the known ones",
 
 TEST_CASE("an unknown endpoint is let through when any endpoint is allowed", "[tools]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_direct_route(
+  auto route = tools::plan_route(
       sparql::parse_query("ASK { SERVICE <http://elsewhere/sparql> { ?s ?p ?o } }"), catalogue,
-      true);
+      {true, {}});
   CHECK(route.endpoint.endpoint_iri == "http://elsewhere/sparql");
 }
 
-TEST_CASE("two SERVICE clauses get an honest not-implemented error", "[tools][error]") {
-  Error error = route_error(
-      "SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } "
-      "SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } }");
-  CHECK_THAT(error, is_error(ErrorKind::Unsupported).with_message_containing("2 SERVICE clauses"));
-  CHECK_THAT(error.message, Catch::Contains("not implemented yet"));
+TEST_CASE("two SERVICE clauses go to the federation engine with both endpoints", "[tools]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = tools::plan_route(
+      sparql::parse_query("SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o "
+                          "} SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } }"),
+      catalogue, {});
+  CHECK(route.kind == tools::Route::Kind::Federated);
+  REQUIRE(route.endpoints.size() == 2);
+  CHECK(route.endpoints[0].id == "people");
+  CHECK(route.endpoints[1].id == "places");
 }
 
-TEST_CASE("a SERVICE with a variable endpoint is refused", "[tools][error]") {
-  Error error = route_error("SELECT * WHERE { SERVICE ?e { ?s ?p ?o } }");
-  CHECK_THAT(error, is_error(ErrorKind::Unsupported).with_message_starting("SERVICE ?e (line 1)"));
+TEST_CASE("with a federation endpoint, federated queries go to it unchanged", "[tools]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = tools::plan_route(
+      sparql::parse_query(
+          "SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o "
+          "} OPTIONAL { SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } } }"),
+      catalogue, {false, "http://127.0.0.1:2/comunica/sparql"});
+  CHECK(route.kind == tools::Route::Kind::External);
+  CHECK(route.endpoint.endpoint_iri == "http://127.0.0.1:2/comunica/sparql");
+  CHECK(route.direct.query_text.find("OPTIONAL") != std::string::npos);
 }
 
-TEST_CASE("local work next to the SERVICE needs the federation engine", "[tools][error]") {
+TEST_CASE("a SERVICE with a variable endpoint is federated", "[tools]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = tools::plan_route(
+      sparql::parse_query("SELECT * WHERE { VALUES ?e { <http://127.0.0.1:1/people/sparql> } "
+                          "SERVICE ?e { ?s ?p ?o } }"),
+      catalogue, {});
+  CHECK(route.kind == tools::Route::Kind::Federated);
+}
+
+TEST_CASE("a triple pattern outside every SERVICE is refused: there is no local data",
+          "[tools][error]") {
   Error error = route_error(
       "SELECT * WHERE { ?x ?y ?z SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } }");
-  CHECK_THAT(error, is_error(ErrorKind::Unsupported)
-                        .with_message_containing("does work outside its SERVICE clause"));
+  CHECK_THAT(error, is_error(ErrorKind::InvalidArgument)
+                        .with_message("the pattern { ?x ?y ?z . } is outside every SERVICE clause, "
+                                      "and this server has no local data for it to match. Put it "
+                                      "inside the SERVICE <endpoint> { ... } of the endpoint that "
+                                      "holds that data (list_endpoints tells which)."));
 }
 
 TEST_CASE("an endpoint-internal SERVICE inside the one SERVICE travels with the query", "[tools]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_direct_route(
+  auto route = tools::plan_route(
       sparql::parse_query(
           "PREFIX wikibase: <http://wikiba.se/ontology#> PREFIX bd: <http://www.bigdata.com/rdf#> "
           "SELECT ?s ?sLabel WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o "
           "SERVICE wikibase:label { bd:serviceParam wikibase:language \"en\" } } }"),
-      catalogue, false);
+      catalogue, {});
   CHECK(route.endpoint.id == "people");
   CHECK(route.direct.query_text.find("SERVICE") != std::string::npos);
   CHECK(route.direct.query_text.find("127.0.0.1:1/people") == std::string::npos);

@@ -18,6 +18,7 @@ struct CommandLine {
   std::vector<std::filesystem::path> catalogues;  // empty: the default catalogue
   std::vector<std::string> endpoints;             // --endpoint URL, ad hoc entries
   bool allow_any_endpoint = false;
+  std::string federation_endpoint;  // --federation-endpoint URL
   std::string log_level = "info";
   std::optional<std::chrono::milliseconds> timeout;
   std::optional<std::size_t> max_rows;

@@ -5,8 +5,9 @@
 // MINUS, property-path closures) hold rows in memory, counted against a budget.
 //
 // Errors are thrown as Exception: Timeout when the deadline passes, Cancelled when the token
-// is cancelled, LimitExceeded when the rows held in memory exceed the budget, Unsupported for
-// SERVICE (federation is not this module's job: the engine refuses any query with SERVICE).
+// is cancelled, LimitExceeded when the rows held in memory exceed the budget. SERVICE is an
+// operator like any other, answered through EvaluationOptions::service_handler (the engine
+// itself never reaches an endpoint); without a handler a query with SERVICE is Unsupported.
 
 #include <chrono>
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "sparqlmcp/engine/dataset.hpp"
+#include "sparqlmcp/engine/service_handler.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/sparql/query.hpp"
@@ -34,6 +36,8 @@ struct EvaluationOptions {
   // true = the RDF merge of the default graph and every named graph (what most public
   // endpoints do). Ignored when the query has FROM / FROM NAMED.
   bool union_default_graph = false;
+  // Answers SERVICE clauses; must outlive the evaluation. Null: SERVICE is refused.
+  ServiceHandler* service_handler = nullptr;
 };
 
 struct QueryOutcome {

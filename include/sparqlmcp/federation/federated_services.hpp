@@ -22,6 +22,7 @@
 
 #include "sparqlmcp/engine/service_handler.hpp"
 #include "sparqlmcp/federation/source.hpp"
+#include "sparqlmcp/federation/statistics.hpp"
 
 namespace sparqlmcp::federation {
 
@@ -49,38 +50,6 @@ struct FederationSettings {
   // a message naming the SERVICE that grew.
   std::size_t max_total_rows = 2'000'000;
   std::size_t max_pages = 100;  // ordered pages fetched for one capped sub-query
-};
-
-// What one SERVICE operator of the plan did, summed over its requests.
-struct ServiceStats {
-  int operator_id = 0;
-  std::string endpoint;
-  std::string route;       // "direct" or "in-process"
-  std::string first_text;  // the first sub-query sent (bindings included)
-  std::size_t calls = 0;   // evaluations asked by the engine
-  std::size_t requests = 0;
-  std::size_t binding_rows = 0;  // rows pushed into the pattern as VALUES
-  std::size_t rows = 0;          // rows received
-  std::size_t bytes = 0;
-  std::size_t cache_hits = 0;
-  std::chrono::milliseconds time{0};  // waited for its answers
-  bool silent_failure = false;
-  std::string failure;                  // the error SILENT swallowed
-  std::vector<std::string> incomplete;  // why some answers may lack rows
-  std::vector<std::string> notes;       // blocks halved, pages fetched, ...
-};
-
-struct EndpointStats {
-  std::size_t requests = 0;
-  std::size_t rows = 0;
-  std::size_t bytes = 0;
-};
-
-struct FederationStats {
-  std::map<int, ServiceStats> services;
-  std::map<std::string, EndpointStats> endpoints;
-  std::size_t requests() const;
-  bool possibly_incomplete() const;
 };
 
 // Finds the Source of a SERVICE IRI, or nullptr when the catalogue has none.

@@ -15,6 +15,7 @@
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/engine/store.hpp"
 #include "sparqlmcp/federation/request_sender.hpp"
+#include "sparqlmcp/federation/statistics.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/sparql/query.hpp"
@@ -30,6 +31,8 @@ struct SourceAnswer {
   bool stopped_at_cap = false;       // the source stopped at its own row cap
   int attempts = 1;                  // HTTP exchanges (1 + retries); 1 in-process
   std::size_t bytes = 0;             // response body bytes (0 in-process)
+  // A federated answer: what each SERVICE and endpoint did. Null for other sources.
+  std::shared_ptr<const FederationStats> federation;
 };
 
 // What is known about how many rows a source returns per request.

@@ -8,9 +8,11 @@
 // (docs/results.md, "Paging").
 
 #include <chrono>
+
 #include <cstddef>
 #include <memory>
 #include <string>
+#include "sparqlmcp/federation/federated_services.hpp"
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
@@ -37,6 +39,11 @@ struct QuerySettings {
   std::size_t page_cache_bytes = 64 * 1024 * 1024;
   std::chrono::seconds page_cache_ttl{900};
   bool allow_any_endpoint = false;
+  // --federation-endpoint: queries that need federation go unchanged to this SPARQL 1.1 engine
+  // (one that evaluates SERVICE) instead of the embedded federation engine.
+  std::string federation_endpoint;
+  // The embedded federation engine: VALUES block size, row budget, pages per capped sub-query.
+  federation::FederationSettings federation;
   // How advice names the time limit a caller can raise (`sparql-mcp query` says --timeout).
   std::string timeout_option = "timeout_ms";
   // How advice names the exact count (`sparql-mcp query` says --count).

@@ -1,0 +1,24 @@
+#pragma once
+// A whole federated query as one Source: the embedded engine evaluates it (joins, OPTIONAL,
+// UNION, FILTER, aggregates, modifiers) and reaches the endpoints of its SERVICE clauses
+// through FederatedServices. run_sparql_query pages, counts and caches its answers exactly as
+// it does a single endpoint's.
+
+#include <memory>
+
+#include "sparqlmcp/federation/federated_services.hpp"
+#include "sparqlmcp/federation/source.hpp"
+
+namespace sparqlmcp::federation {
+
+struct FederatedSourceSettings {
+  FederationSettings federation;
+  std::size_t max_result_rows = 10000;         // rows of the final answer per evaluation
+  std::size_t max_rows_in_memory = 5'000'000;  // rows the engine's blocking operators hold
+};
+
+// `lookup` resolves SERVICE IRIs to sources (which must outlive the returned source).
+std::unique_ptr<Source> make_federated_source(SourceLookup lookup, FederatedSourceSettings settings,
+                                              std::shared_ptr<EndpointMemory> memory);
+
+}  // namespace sparqlmcp::federation

@@ -1,0 +1,61 @@
+#include "sparqlmcp/federation/federated_source.hpp"
+
+#include "sparqlmcp/engine/evaluator.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
+
+namespace sparqlmcp::federation {
+namespace {
+
+class FederatedSource final : public Source {
+ public:
+  FederatedSource(SourceLookup lookup, FederatedSourceSettings settings,
+                  std::shared_ptr<EndpointMemory> memory)
+      : lookup_(std::move(lookup)), settings_(settings), memory_(std::move(memory)) {}
+
+  const std::string& endpoint() const override { return name_; }
+
+  SourceAnswer run(const sparql::Query& query, const RequestContext& context) override {
+    FederatedServices services(lookup_, context, settings_.federation, memory_);
+    engine::EvaluationOptions options;
+    options.deadline = context.deadline;
+    options.cancellation = context.cancellation;
+    options.max_result_rows = settings_.max_result_rows;
+    options.max_rows_in_memory = settings_.max_rows_in_memory;
+    options.service_handler = &services;
+    SourceAnswer answer;
+    // Patterns outside SERVICE match this empty default graph: routing refuses them first.
+    engine::QueryOutcome outcome = engine::evaluate_query(query, empty_, options);
+    answer.stopped_at_cap = outcome.truncated;
+    answer.solutions = std::move(outcome.results);
+    answer.triples = std::move(outcome.graph);
+    answer.attempts = static_cast<int>(services.stats().requests());
+    answer.federation = std::make_shared<FederationStats>(services.stats());
+    return answer;
+  }
+
+  std::unique_ptr<PendingAnswer> start(const PatternQuery&, const RequestContext&) override {
+    throw_error(ErrorKind::Internal, "a federated source answers whole queries only");
+  }
+  std::string text_of(const PatternQuery& query) const override {
+    return sparql::serialize_algebra(query.op, *query.prologue, query.vars);
+  }
+  std::string route() const override { return "federated"; }
+  bool stable_order() const override { return false; }
+  RowCap row_cap() const override { return {settings_.max_result_rows, true}; }
+
+ private:
+  SourceLookup lookup_;
+  FederatedSourceSettings settings_;
+  std::shared_ptr<EndpointMemory> memory_;
+  engine::Store empty_;
+  std::string name_ = "federation";
+};
+
+}  // namespace
+
+std::unique_ptr<Source> make_federated_source(SourceLookup lookup, FederatedSourceSettings settings,
+                                              std::shared_ptr<EndpointMemory> memory) {
+  return std::make_unique<FederatedSource>(std::move(lookup), settings, std::move(memory));
+}
+
+}  // namespace sparqlmcp::federation
