@@ -1,5 +1,6 @@
 #include "sparqlmcp/federation/federated_source.hpp"
 
+#include "rewrite.hpp"
 #include "sparqlmcp/engine/evaluator.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 
@@ -23,8 +24,10 @@ class FederatedSource final : public Source {
     options.max_rows_in_memory = settings_.max_rows_in_memory;
     options.service_handler = &services;
     SourceAnswer answer;
+    const sparql::Query rewritten(query.prologue(), query.syntax(),
+                                  rewrite_for_federation(query.algebra()));
     // Patterns outside SERVICE match this empty default graph: routing refuses them first.
-    engine::QueryOutcome outcome = engine::evaluate_query(query, empty_, options);
+    engine::QueryOutcome outcome = engine::evaluate_query(rewritten, empty_, options);
     answer.stopped_at_cap = outcome.truncated;
     answer.solutions = std::move(outcome.results);
     answer.triples = std::move(outcome.graph);

@@ -1,0 +1,200 @@
+#include "rewrite.hpp"
+
+#include <algorithm>
+
+#include "sparqlmcp/sparql/algebra_vars.hpp"
+#include "sparqlmcp/sparql/service_analysis.hpp"
+
+namespace sparqlmcp::federation {
+namespace {
+
+using sparql::Expr;
+using sparql::algebra::Operator;
+using sparql::algebra::OpKind;
+
+bool is_remote_service(const Operator& op) {
+  return op.kind == OpKind::Service &&
+         !(!op.name.is_var && sparql::is_endpoint_internal_service(op.name.term.value));
+}
+
+bool contains_remote_service(const Operator& op) {
+  if (is_remote_service(op)) return true;
+  return std::any_of(op.children.begin(), op.children.end(), contains_remote_service);
+}
+
+// A plain SERVICE with a fixed IRI that may be merged or given filters.
+bool mergeable(const Operator& op) {
+  return op.kind == OpKind::Service && !op.silent && !op.name.is_var;
+}
+
+Operator join_of(Operator left, Operator right) {
+  if (left.is_unit()) return right;
+  if (right.is_unit()) return left;
+  Operator join;
+  join.kind = OpKind::Join;
+  join.children.push_back(std::move(left));
+  join.children.push_back(std::move(right));
+  return join;
+}
+
+Operator service_of(const Operator& like, Operator pattern) {
+  Operator service;
+  service.kind = OpKind::Service;
+  service.name = like.name;
+  service.silent = like.silent;
+  service.children.push_back(std::move(pattern));
+  return service;
+}
+
+// SERVICE <a> { P } with P holding SERVICE <b> { Q }: the operators of P are evaluated here,
+// each leaf pattern at <a>, Q at <b>. Returns false (leaving the block to <a>) where P cannot
+// be split: a GRAPH around the inner SERVICE names a graph of <a>.
+bool distribute(const Operator& outer, const Operator& op, Operator& out) {
+  if (!contains_remote_service(op)) {
+    out = service_of(outer, op);
+    return true;
+  }
+  if (is_remote_service(op)) {
+    out = op;
+    return true;
+  }
+  if (op.kind == OpKind::Graph) return false;
+  out = op;
+  for (std::size_t i = 0; i < op.children.size(); ++i)
+    if (!distribute(outer, op.children[i], out.children[i])) return false;
+  return true;
+}
+
+void flatten_join(Operator op, std::vector<Operator>& members) {
+  if (op.kind == OpKind::Join) {
+    for (Operator& child : op.children)
+      flatten_join(std::move(child), members);
+    return;
+  }
+  members.push_back(std::move(op));
+}
+
+// Joined SERVICE clauses to one endpoint become one SERVICE, at the place of the first.
+Operator merge_join_group(Operator join) {
+  std::vector<Operator> members;
+  flatten_join(std::move(join), members);
+  std::vector<Operator> merged;
+  for (Operator& member : members) {
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const Operator& m) {
+      return mergeable(m) && mergeable(member) && m.name == member.name;
+    });
+    if (same != merged.end()) {
+      Operator pattern = std::move(same->children[0]);
+      same->children[0] = join_of(std::move(pattern), std::move(member.children[0]));
+    } else {
+      merged.push_back(std::move(member));
+    }
+  }
+  Operator out = std::move(merged[0]);
+  for (std::size_t i = 1; i < merged.size(); ++i)
+    out = join_of(std::move(out), std::move(merged[i]));
+  return out;
+}
+
+bool movable(const Expr& e) {
+  return !sparql::algebra::is_location_dependent(e);
+}
+
+bool covers(const std::vector<std::string>& certain, const std::vector<std::string>& vars) {
+  return std::includes(certain.begin(), certain.end(), vars.begin(), vars.end());
+}
+
+// Moves `e` into `op` where an operand binds all its variables in every solution. Returns
+// false when it found no place (then `op` is unchanged).
+bool push_filter(const Expr& e, const std::vector<std::string>& vars, Operator& op) {
+  switch (op.kind) {
+    case OpKind::Service: {
+      if (!mergeable(op)) return false;
+      if (!covers(sparql::algebra::bound_vars(op.children[0]).certain, vars)) return false;
+      Operator& pattern = op.children[0];
+      if (pattern.kind == OpKind::Filter) {
+        pattern.exprs.push_back(e);
+      } else {
+        Operator filter;
+        filter.kind = OpKind::Filter;
+        filter.exprs.push_back(e);
+        filter.children.push_back(std::move(pattern));
+        pattern = std::move(filter);
+      }
+      return true;
+    }
+    case OpKind::Union: {
+      Operator left = op.children[0], right = op.children[1];
+      if (!push_filter(e, vars, left) || !push_filter(e, vars, right)) return false;
+      op.children[0] = std::move(left);
+      op.children[1] = std::move(right);
+      return true;
+    }
+    case OpKind::Join:
+      for (Operator& child : op.children)
+        if (covers(sparql::algebra::bound_vars(child).certain, vars) && push_filter(e, vars, child))
+          return true;
+      return false;
+    case OpKind::LeftJoin:
+      return covers(sparql::algebra::bound_vars(op.children[0]).certain, vars) &&
+             push_filter(e, vars, op.children[0]);
+    case OpKind::Filter:
+      return push_filter(e, vars, op.children[0]);
+    default:
+      return false;
+  }
+}
+
+Operator rewrite(const Operator& op, const RewriteOptions& options) {
+  if (is_remote_service(op)) {
+    const bool passes_through =
+        !op.name.is_var && options.calls_services && options.calls_services(op.name.term.value);
+    if (!op.silent && !passes_through && contains_remote_service(op.children[0])) {
+      Operator distributed;
+      if (distribute(op, op.children[0], distributed)) return rewrite(distributed, options);
+    }
+    return op;
+  }
+  Operator out = op;
+  for (Operator& child : out.children)
+    child = rewrite(child, options);
+  switch (out.kind) {
+    case OpKind::Join:
+      return merge_join_group(std::move(out));
+    case OpKind::LeftJoin: {
+      Operator& left = out.children[0];
+      Operator& right = out.children[1];
+      if (mergeable(left) && mergeable(right) && left.name == right.name) {
+        // OPTIONAL between two blocks of one endpoint: one request with the OPTIONAL inside.
+        Operator inner;
+        inner.kind = OpKind::LeftJoin;
+        inner.exprs = out.exprs;
+        inner.children.push_back(std::move(left.children[0]));
+        inner.children.push_back(std::move(right.children[0]));
+        return service_of(left, std::move(inner));
+      }
+      return out;
+    }
+    case OpKind::Filter: {
+      std::vector<Expr> kept;
+      for (const Expr& e : out.exprs) {
+        std::vector<std::string> vars = sparql::algebra::expression_vars(e);
+        if (vars.empty() || !movable(e) || !push_filter(e, vars, out.children[0]))
+          kept.push_back(e);
+      }
+      if (kept.empty()) return std::move(out.children[0]);
+      out.exprs = std::move(kept);
+      return out;
+    }
+    default:
+      return out;
+  }
+}
+
+}  // namespace
+
+Operator rewrite_for_federation(const Operator& op, const RewriteOptions& options) {
+  return rewrite(op, options);
+}
+
+}  // namespace sparqlmcp::federation

@@ -1,0 +1,80 @@
+// The algebra rewrites before federated evaluation, asserted on the SSE of the plan.
+
+#include "rewrite.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "sparqlmcp/sparql/parser.hpp"
+
+using namespace sparqlmcp;
+
+namespace {
+
+std::string rewritten(const std::string& where, federation::RewriteOptions options = {}) {
+  sparql::Query query = sparql::parse_query("PREFIX : <http://e/> SELECT * { " + where + " }");
+  // Below the projection, which the rewrites leave alone.
+  return sparql::algebra::to_sse(
+      federation::rewrite_for_federation(query.algebra().children[0], options));
+}
+
+}  // namespace
+
+TEST_CASE("joined SERVICE clauses to one endpoint become one request", "[federation]") {
+  CHECK(rewritten("SERVICE <http://a/> { ?s :p ?o } SERVICE <http://b/> { ?o :q ?r } "
+                  "SERVICE <http://a/> { ?s :r ?t }") ==
+        "(join (service <http://a/> (join (bgp (triple ?s <http://e/p> ?o)) (bgp (triple ?s "
+        "<http://e/r> ?t)))) (service <http://b/> (bgp (triple ?o <http://e/q> ?r))))");
+}
+
+TEST_CASE("SILENT clauses and variable endpoints are never merged", "[federation]") {
+  CHECK(rewritten("SERVICE <http://a/> { ?s :p ?o } SERVICE SILENT <http://a/> { ?s :r ?t }") ==
+        "(join (service <http://a/> (bgp (triple ?s <http://e/p> ?o))) (service silent "
+        "<http://a/> (bgp (triple ?s <http://e/r> ?t))))");
+}
+
+TEST_CASE("an OPTIONAL between two blocks of one endpoint travels inside one request",
+          "[federation]") {
+  CHECK(rewritten("SERVICE <http://a/> { ?s :p ?o } OPTIONAL { SERVICE <http://a/> { ?s :r ?t } "
+                  "}") ==
+        "(service <http://a/> (leftjoin (bgp (triple ?s <http://e/p> ?o)) (bgp (triple ?s "
+        "<http://e/r> ?t))))");
+}
+
+TEST_CASE("a filter moves into the SERVICE that always binds its variables", "[federation]") {
+  CHECK(rewritten("SERVICE <http://a/> { ?s :p ?o } SERVICE <http://b/> { ?o :q ?r } "
+                  "FILTER(?r > 3) FILTER(?s != ?r)") ==
+        "(filter (!= ?s ?r) (join (service <http://a/> (bgp (triple ?s <http://e/p> ?o))) "
+        "(service <http://b/> (filter (> ?r 3) (bgp (triple ?o <http://e/q> ?r))))))");
+}
+
+TEST_CASE("a filter moves into both branches of a UNION of SERVICE clauses", "[federation]") {
+  CHECK(rewritten("{ SERVICE <http://a/> { ?s :p ?o } } UNION { SERVICE <http://b/> { ?s :p ?o } "
+                  "} FILTER(?o > 3)") ==
+        "(union (service <http://a/> (filter (> ?o 3) (bgp (triple ?s <http://e/p> ?o)))) "
+        "(service <http://b/> (filter (> ?o 3) (bgp (triple ?s <http://e/p> ?o)))))");
+}
+
+TEST_CASE("a filter over a variable that is only maybe bound stays outside", "[federation]") {
+  CHECK(rewritten("SERVICE <http://a/> { ?s :p ?o OPTIONAL { ?s :q ?r } } FILTER(!BOUND(?r))") ==
+        "(filter (! (bound ?r)) (service <http://a/> (leftjoin (bgp (triple ?s <http://e/p> ?o)) "
+        "(bgp (triple ?s <http://e/q> ?r)))))");
+}
+
+TEST_CASE("a filter that reads the graph or changes on each call stays outside", "[federation]") {
+  CHECK(rewritten("SERVICE <http://a/> { ?s :p ?o } FILTER(?o < RAND())") ==
+        "(filter (< ?o (rand)) (service <http://a/> (bgp (triple ?s <http://e/p> ?o))))");
+}
+
+TEST_CASE("a SERVICE nested in another is federated here unless the outer one calls services",
+          "[federation]") {
+  const std::string nested =
+      "SERVICE <http://a/> { ?s :p ?o OPTIONAL { SERVICE <http://b/> { ?s :q ?r } } }";
+  CHECK(rewritten(nested) ==
+        "(leftjoin (service <http://a/> (bgp (triple ?s <http://e/p> ?o))) (service <http://b/> "
+        "(bgp (triple ?s <http://e/q> ?r))))");
+  federation::RewriteOptions passes;
+  passes.calls_services = [](const std::string& iri) { return iri == "http://a/"; };
+  CHECK(rewritten(nested, passes) ==
+        "(service <http://a/> (leftjoin (bgp (triple ?s <http://e/p> ?o)) (service <http://b/> "
+        "(bgp (triple ?s <http://e/q> ?r)))))");
+}
