@@ -33,14 +33,15 @@ class UnionIterator final : public RowIterator {
 
 class FilterIterator final : public RowIterator {
  public:
-  FilterIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
-      : plan_(plan), scope_(std::move(scope)), ctx_(ctx) {
-    if (plan.seed_bindings.empty()) {
+  FilterIterator(const PlanNode& plan, const FilterPlan& filter, const Row& seed, GraphScope scope,
+                 Context& ctx)
+      : filter_(filter), scope_(std::move(scope)), ctx_(ctx) {
+    if (filter.seed_bindings.empty()) {
       child_ = open(*plan.children[0], seed, scope_, ctx);
       return;
     }
     Row seeded = seed;
-    for (const auto& [slot, id] : plan.seed_bindings) {
+    for (const auto& [slot, id] : filter.seed_bindings) {
       if (seeded[slot] != kUnbound && seeded[slot] != id) return;  // no row can pass
       seeded[slot] = id;
     }
@@ -51,13 +52,13 @@ class FilterIterator final : public RowIterator {
     while (child_->next(out)) {
       ctx_.tick();
       begin_row(ctx_, scope_);
-      if (all_true(plan_.exprs, out, ctx_)) return true;
+      if (all_true(filter_.exprs, out, ctx_)) return true;
     }
     return false;
   }
 
  private:
-  const PlanNode& plan_;
+  const FilterPlan& filter_;
   GraphScope scope_;
   Context& ctx_;
   IteratorPtr child_;
@@ -65,8 +66,9 @@ class FilterIterator final : public RowIterator {
 
 class ExtendIterator final : public RowIterator {
  public:
-  ExtendIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
-      : plan_(plan), scope_(std::move(scope)), ctx_(ctx) {
+  ExtendIterator(const PlanNode& plan, const ExtendPlan& extend, const Row& seed, GraphScope scope,
+                 Context& ctx)
+      : extend_(extend), scope_(std::move(scope)), ctx_(ctx) {
     child_ = open(*plan.children[0], seed, scope_, ctx);
   }
   bool next(Row& out) override {
@@ -74,9 +76,9 @@ class ExtendIterator final : public RowIterator {
       ctx_.tick();
       begin_row(ctx_, scope_);
       bool keep = true;
-      for (std::size_t i = 0; i < plan_.exprs.size() && keep; ++i) {
-        TermId value = plan_.exprs[i].evaluate(out, ctx_.expr);
-        TermId& cell = out[plan_.extend_slots[i]];
+      for (std::size_t i = 0; i < extend_.exprs.size() && keep; ++i) {
+        TermId value = extend_.exprs[i].evaluate(out, ctx_.expr);
+        TermId& cell = out[extend_.slots[i]];
         // Already bound only through a seed (the parser forbids BIND to an in-scope
         // variable): as in a join, the value must agree, or be an error (unbound).
         if (cell != kUnbound) {
@@ -91,7 +93,7 @@ class ExtendIterator final : public RowIterator {
   }
 
  private:
-  const PlanNode& plan_;
+  const ExtendPlan& extend_;
   GraphScope scope_;
   Context& ctx_;
   IteratorPtr child_;
@@ -99,15 +101,15 @@ class ExtendIterator final : public RowIterator {
 
 class TableIterator final : public RowIterator {
  public:
-  TableIterator(const PlanNode& plan, const Row& seed) : plan_(plan), seed_(seed) {}
+  TableIterator(const TablePlan& table, const Row& seed) : table_(table), seed_(seed) {}
   bool next(Row& out) override {
-    while (pos_ < plan_.rows.size()) {
-      const auto& values = plan_.rows[pos_++];
+    while (pos_ < table_.rows.size()) {
+      const auto& values = table_.rows[pos_++];
       out = seed_;
       bool ok = true;
       for (std::size_t i = 0; i < values.size() && ok; ++i) {
         if (values[i] == kUnbound) continue;
-        TermId& cell = out[plan_.vars[i]];
+        TermId& cell = out[table_.vars[i]];
         if (cell == kUnbound) {
           cell = values[i];
         } else {
@@ -120,16 +122,17 @@ class TableIterator final : public RowIterator {
   }
 
  private:
-  const PlanNode& plan_;
+  const TablePlan& table_;
   Row seed_;
   std::size_t pos_ = 0;
 };
 
 class ProjectIterator final : public RowIterator {
  public:
-  ProjectIterator(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx)
+  ProjectIterator(const PlanNode& plan, const ProjectPlan& project, const Row& seed,
+                  const GraphScope& scope, Context& ctx)
       : keep_(seed.size(), false) {
-    for (Slot s : plan.vars)
+    for (Slot s : project.vars)
       keep_[s] = true;
     child_ = open(*plan.children[0], seed, scope, ctx);
   }
@@ -176,28 +179,29 @@ class ToMultiSetIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_union(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx) {
-  return std::make_unique<UnionIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const UnionPlan&, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<UnionIterator>(node, seed, scope, ctx);
 }
-IteratorPtr open_filter(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                        Context& ctx) {
-  return std::make_unique<FilterIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const FilterPlan& filter, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<FilterIterator>(node, filter, seed, scope, ctx);
 }
-IteratorPtr open_extend(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                        Context& ctx) {
-  return std::make_unique<ExtendIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const ExtendPlan& extend, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<ExtendIterator>(node, extend, seed, scope, ctx);
 }
-IteratorPtr open_table(const PlanNode& plan, const Row& seed, const GraphScope&, Context&) {
-  return std::make_unique<TableIterator>(plan, seed);
+IteratorPtr open_operator(const PlanNode&, const TablePlan& table, const Row& seed,
+                          const GraphScope&, Context&) {
+  return std::make_unique<TableIterator>(table, seed);
 }
-IteratorPtr open_project(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                         Context& ctx) {
-  return std::make_unique<ProjectIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const ProjectPlan& project, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<ProjectIterator>(node, project, seed, scope, ctx);
 }
-IteratorPtr open_to_multiset(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                             Context& ctx) {
-  return std::make_unique<ToMultiSetIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const ToMultiSetPlan&, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<ToMultiSetIterator>(node, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

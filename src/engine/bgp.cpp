@@ -44,27 +44,27 @@ bool shares_bound(const IdTriple& t, const std::vector<bool>& bound) {
   return false;
 }
 
-PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const GraphSet& graphs,
-                                const Context& ctx) {
+BgpPlan::Order choose_order(const PlanNode& plan, const BgpPlan& bgp, const Row& seed,
+                            const GraphSet& graphs, const Context& ctx) {
   std::vector<bool> bound(seed.size(), false);
   for (std::size_t i = 0; i < seed.size(); ++i)
     bound[i] = seed[i] != kUnbound;
-  PlanNode::BgpOrder order;
+  BgpPlan::Order order;
   std::size_t first_size = 0;
   // A seeded BGP is opened once per row of something else (binding passing, EXISTS): a hash
   // table would be rebuilt every time.
   bool seeded = false;
   for (Slot s : plan.maybe)
     seeded = seeded || seed[s] != kUnbound;
-  std::vector<bool> used(plan.triples.size(), false);
-  std::vector<bool> placed(plan.early_filters.size(), false);
-  for (std::size_t step = 0; step < plan.triples.size(); ++step) {
+  std::vector<bool> used(bgp.triples.size(), false);
+  std::vector<bool> placed(bgp.early_filters.size(), false);
+  for (std::size_t step = 0; step < bgp.triples.size(); ++step) {
     std::size_t best = 0;
     std::size_t best_cost = std::numeric_limits<std::size_t>::max();
     bool best_connected = false;
-    for (std::size_t i = 0; i < plan.triples.size(); ++i) {
+    for (std::size_t i = 0; i < bgp.triples.size(); ++i) {
       if (used[i]) continue;
-      const IdTriple& t = plan.triples[i];
+      const IdTriple& t = bgp.triples[i];
       // Joined to what is bound (or nothing is bound yet): no cross product.
       bool connected = shares_bound(t, bound) || (!t.s.is_var && !t.o.is_var);
       std::size_t cost = pattern_cost(t, seed, bound, graphs, ctx);
@@ -76,7 +76,7 @@ PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const Gra
     }
     used[best] = true;
     order.patterns.push_back(best);
-    const IdTriple& t = plan.triples[best];
+    const IdTriple& t = bgp.triples[best];
     // A pattern no larger than the first one is cheaper scanned once and hashed on the
     // variables earlier patterns bind than looked up once per row (each look-up is an index
     // search; the first pattern yields at least as many rows as it has triples).
@@ -90,16 +90,16 @@ PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const Gra
     }
     std::size_t alone = estimate_in(ctx, graphs, ids[0], ids[1], ids[2]);
     if (step == 0) first_size = alone;
-    bool hash = step > 0 && keys != 0 && !plan.first_rows && !seeded && alone <= first_size &&
+    bool hash = step > 0 && keys != 0 && !bgp.first_rows && !seeded && alone <= first_size &&
                 alone <= kMaxHashed;
     order.hash_keys.push_back(hash ? keys : 0);
     for (const PatternTerm* p : {&t.s, &t.p, &t.o})
       if (p->is_var) bound[p->slot] = true;
     order.filters.emplace_back();
-    for (std::size_t f = 0; f < plan.early_filters.size(); ++f) {
+    for (std::size_t f = 0; f < bgp.early_filters.size(); ++f) {
       if (placed[f]) continue;
       bool ready = true;
-      for (Slot s : plan.early_filters[f].vars)
+      for (Slot s : bgp.early_filters[f].vars)
         ready = ready && bound[s];
       if (ready) {
         placed[f] = true;
@@ -112,21 +112,22 @@ PlanNode::BgpOrder choose_order(const PlanNode& plan, const Row& seed, const Gra
 
 class BgpIterator final : public RowIterator {
  public:
-  BgpIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+  BgpIterator(const PlanNode& plan, const BgpPlan& bgp, const Row& seed, GraphScope scope,
+              Context& ctx)
       : ctx_(ctx), scope_(std::move(scope)), seed_(seed), held_(ctx, "a hash join in a BGP") {
     std::vector<bool> key;
     for (Slot s : plan.maybe)
       key.push_back(seed[s] != kUnbound);
-    auto it = plan.bgp_orders.find(key);
-    if (it == plan.bgp_orders.end())
-      it = plan.bgp_orders.emplace(key, choose_order(plan, seed, *scope_, ctx)).first;
-    const PlanNode::BgpOrder& order = it->second;
+    auto it = bgp.orders.find(key);
+    if (it == bgp.orders.end())
+      it = bgp.orders.emplace(key, choose_order(plan, bgp, seed, *scope_, ctx)).first;
+    const BgpPlan::Order& order = it->second;
     for (std::size_t i = 0; i < order.patterns.size(); ++i) {
       Level level;
-      level.triple = &plan.triples[order.patterns[i]];
+      level.triple = &bgp.triples[order.patterns[i]];
       level.hash_keys = order.hash_keys[i];
       for (std::size_t f : order.filters[i])
-        level.filters.push_back(&plan.early_filters[f].expr);
+        level.filters.push_back(&bgp.early_filters[f].expr);
       levels_.push_back(std::move(level));
     }
   }
@@ -273,8 +274,9 @@ class BgpIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_bgp(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx) {
-  return std::make_unique<BgpIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const BgpPlan& bgp, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<BgpIterator>(node, bgp, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

@@ -14,9 +14,9 @@ namespace {
 
 class GraphIterator final : public RowIterator {
  public:
-  GraphIterator(const PlanNode& plan, const Row& seed, Context& ctx)
-      : plan_(plan), seed_(seed), ctx_(ctx) {
-    TermId fixed = value_of(plan.graph, seed);
+  GraphIterator(const PlanNode& plan, const PatternTerm& graph, const Row& seed, Context& ctx)
+      : plan_(plan), graph_(graph), seed_(seed), ctx_(ctx) {
+    TermId fixed = value_of(graph, seed);
     if (fixed != kUnbound) {
       if (std::binary_search(ctx.named_graphs.begin(), ctx.named_graphs.end(), fixed))
         graphs_.push_back(fixed);
@@ -29,8 +29,8 @@ class GraphIterator final : public RowIterator {
     for (;;) {
       if (child_) {
         while (child_->next(out)) {
-          if (!plan_.graph.is_var) return true;
-          TermId& cell = out[plan_.graph.slot];
+          if (!graph_.is_var) return true;
+          TermId& cell = out[graph_.slot];
           if (cell == kUnbound) cell = current_;
           if (cell == current_) return true;
         }
@@ -43,7 +43,7 @@ class GraphIterator final : public RowIterator {
       set->named.push_back(current_);
       Row seed = seed_;
       // Seeding the variable is the same as joining with it where seeds are joins.
-      if (plan_.graph.is_var && plan_.children[0]->seedable) seed[plan_.graph.slot] = current_;
+      if (graph_.is_var && plan_.children[0]->seedable) seed[graph_.slot] = current_;
       child_ = open(*plan_.children[0], seed, set, ctx_);
     }
   }
@@ -56,12 +56,13 @@ class GraphIterator final : public RowIterator {
     const std::vector<TermId>& all = ctx_.named_graphs;
     if (all.size() <= kFewGraphs) return false;
     const PlanNode* pattern = plan_.children[0].get();
-    if (pattern->kind == OpKind::Filter) pattern = pattern->children[0].get();
-    if (pattern->kind != OpKind::Bgp || pattern->triples.empty()) return false;
+    if (pattern->as<FilterPlan>()) pattern = pattern->children[0].get();
+    const auto* bgp = pattern->as<BgpPlan>();
+    if (!bgp || bgp->triples.empty()) return false;
     // The triple with the fewest matches over all named graphs, bound as far as the seed goes.
     TermId best[3] = {kUnbound, kUnbound, kUnbound};
     std::size_t fewest = all.size();
-    for (const IdTriple& t : pattern->triples) {
+    for (const IdTriple& t : bgp->triples) {
       TermId ids[3] = {value_of(t.s, seed_), value_of(t.p, seed_), value_of(t.o, seed_)};
       if (QueryTerms::is_local(ids[0]) || QueryTerms::is_local(ids[1]) ||
           QueryTerms::is_local(ids[2])) {
@@ -89,6 +90,7 @@ class GraphIterator final : public RowIterator {
   }
 
   const PlanNode& plan_;
+  const PatternTerm& graph_;  // the graph's name or variable
   Row seed_;
   Context& ctx_;
   std::vector<TermId> graphs_;
@@ -99,8 +101,9 @@ class GraphIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_graph(const PlanNode& plan, const Row& seed, const GraphScope&, Context& ctx) {
-  return std::make_unique<GraphIterator>(plan, seed, ctx);
+IteratorPtr open_operator(const PlanNode& node, const GraphPlan& graph, const Row& seed,
+                          const GraphScope&, Context& ctx) {
+  return std::make_unique<GraphIterator>(node, graph.graph, seed, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

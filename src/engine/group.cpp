@@ -14,8 +14,14 @@ namespace {
 
 class GroupIterator final : public RowIterator {
  public:
-  GroupIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
-      : plan_(plan), seed_(seed), scope_(std::move(scope)), ctx_(ctx), held_(ctx, "GROUP BY") {}
+  GroupIterator(const PlanNode& plan, const GroupPlan& group, const Row& seed, GraphScope scope,
+                Context& ctx)
+      : plan_(plan),
+        group_(group),
+        seed_(seed),
+        scope_(std::move(scope)),
+        ctx_(ctx),
+        held_(ctx, "GROUP BY") {}
 
   bool next(Row& out) override {
     if (!built_) build();
@@ -28,18 +34,18 @@ class GroupIterator final : public RowIterator {
     }
     std::size_t n = pos_++;
     out = seed_;
-    for (std::size_t i = 0; i < plan_.group_keys.size(); ++i)
-      if (plan_.group_keys[i].out) out[*plan_.group_keys[i].out] = keys_[n][i];
+    for (std::size_t i = 0; i < group_.keys.size(); ++i)
+      if (group_.keys[i].out) out[*group_.keys[i].out] = keys_[n][i];
     ctx_.active_scope = scope_;
-    std::size_t first = n * plan_.aggregates.size();
-    for (std::size_t i = 0; i < plan_.aggregates.size(); ++i)
-      out[plan_.aggregates[i].first] = accumulators_[first + i]->result(ctx_.expr);
+    std::size_t first = n * group_.aggregates.size();
+    for (std::size_t i = 0; i < group_.aggregates.size(); ++i)
+      out[group_.aggregates[i].first] = accumulators_[first + i]->result(ctx_.expr);
     return true;
   }
 
  private:
   void add_group() {
-    for (const auto& [slot, factory] : plan_.aggregates)
+    for (const auto& [slot, factory] : group_.aggregates)
       accumulators_.push_back(factory.make());
     ++groups_;
     held_.add();
@@ -48,28 +54,29 @@ class GroupIterator final : public RowIterator {
   void build() {
     built_ = true;
     auto child = open(*plan_.children[0], seed_, scope_, ctx_);
-    if (plan_.group_keys.empty()) add_group();
+    if (group_.keys.empty()) add_group();
     Row row;
     Row key;
     while (child->next(row)) {
       ctx_.tick();
       begin_row(ctx_, scope_);
       std::size_t g = 0;
-      if (!plan_.group_keys.empty()) {
+      if (!group_.keys.empty()) {
         key.clear();
-        for (const auto& k : plan_.group_keys)
+        for (const auto& k : group_.keys)
           key.push_back(k.expr.evaluate(row, ctx_.expr));
         auto [n, added] = keys_.find_or_add(key);
         if (added) add_group();
         g = n;
       }
-      std::size_t first = g * plan_.aggregates.size();
-      for (std::size_t i = 0; i < plan_.aggregates.size(); ++i)
+      std::size_t first = g * group_.aggregates.size();
+      for (std::size_t i = 0; i < group_.aggregates.size(); ++i)
         accumulators_[first + i]->add(row, ctx_.expr);
     }
   }
 
   const PlanNode& plan_;
+  const GroupPlan& group_;
   Row seed_;
   GraphScope scope_;
   Context& ctx_;
@@ -83,9 +90,9 @@ class GroupIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_group(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx) {
-  return std::make_unique<GroupIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const GroupPlan& group, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<GroupIterator>(node, group, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

@@ -38,12 +38,14 @@ class BindPassJoin final : public RowIterator {
 
 class TableJoin final : public RowIterator {
  public:
-  TableJoin(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+  TableJoin(const PlanNode& plan, const JoinPlan& join, const Row& seed, GraphScope scope,
+            Context& ctx)
       : plan_(plan),
+        join_(join),
         seed_(seed),
         scope_(std::move(scope)),
         ctx_(ctx),
-        table_(ctx, plan.strategy == JoinStrategy::Hash ? "the hash join" : "a cross product") {
+        table_(ctx, join.strategy == JoinStrategy::Hash ? "the hash join" : "a cross product") {
     left_ = open(*plan.children[0], seed, scope_, ctx);
   }
 
@@ -63,7 +65,7 @@ class TableJoin final : public RowIterator {
       if (!built_) {
         built_ = true;
         auto right = open(*plan_.children[1], seed_, scope_, ctx_);
-        table_.build(*right, plan_.strategy == JoinStrategy::Hash ? plan_.key : SlotSet{}, ctx_);
+        table_.build(*right, join_.strategy == JoinStrategy::Hash ? join_.key : SlotSet{}, ctx_);
       }
       if (table_.empty()) return false;
       cursor_ = table_.first(left_row_);
@@ -72,6 +74,7 @@ class TableJoin final : public RowIterator {
 
  private:
   const PlanNode& plan_;
+  const JoinPlan& join_;
   Row seed_;
   GraphScope scope_;
   Context& ctx_;
@@ -84,15 +87,15 @@ class TableJoin final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_join(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                      Context& ctx) {
-  if (plan.strategy == JoinStrategy::BindPass) {
-    const PlanNode& l = *plan.children[0];
-    const PlanNode& r = *plan.children[1];
-    return plan.swap ? std::make_unique<BindPassJoin>(r, l, seed, scope, ctx)
+IteratorPtr open_operator(const PlanNode& node, const JoinPlan& join, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  if (join.strategy == JoinStrategy::BindPass) {
+    const PlanNode& l = *node.children[0];
+    const PlanNode& r = *node.children[1];
+    return join.swap ? std::make_unique<BindPassJoin>(r, l, seed, scope, ctx)
                      : std::make_unique<BindPassJoin>(l, r, seed, scope, ctx);
   }
-  return std::make_unique<TableJoin>(plan, seed, scope, ctx);
+  return std::make_unique<TableJoin>(node, join, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

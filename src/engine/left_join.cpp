@@ -11,12 +11,14 @@ namespace {
 
 class LeftJoinIterator final : public RowIterator {
  public:
-  LeftJoinIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+  LeftJoinIterator(const PlanNode& plan, const LeftJoinPlan& join, const Row& seed,
+                   GraphScope scope, Context& ctx)
       : plan_(plan),
+        join_(join),
         seed_(seed),
         scope_(std::move(scope)),
         ctx_(ctx),
-        table_(ctx, plan.strategy == JoinStrategy::Hash ? "OPTIONAL's hash join"
+        table_(ctx, join.strategy == JoinStrategy::Hash ? "OPTIONAL's hash join"
                                                         : "OPTIONAL's cross product") {
     left_ = open(*plan.children[0], seed, scope_, ctx);
   }
@@ -44,26 +46,26 @@ class LeftJoinIterator final : public RowIterator {
   void start_left_row() {
     active_ = true;
     matched_ = false;
-    if (plan_.strategy == JoinStrategy::BindPass) {
+    if (join_.strategy == JoinStrategy::BindPass) {
       inner_ = open(*plan_.children[1], left_row_, scope_, ctx_);
       return;
     }
     if (!built_) {
       built_ = true;
       auto right = open(*plan_.children[1], seed_, scope_, ctx_);
-      table_.build(*right, plan_.strategy == JoinStrategy::Hash ? plan_.key : SlotSet{}, ctx_);
+      table_.build(*right, join_.strategy == JoinStrategy::Hash ? join_.key : SlotSet{}, ctx_);
     }
     cursor_ = table_.first(left_row_);
   }
 
   bool accept(const Row& merged) {
-    if (plan_.exprs.empty()) return true;
+    if (join_.exprs.empty()) return true;
     begin_row(ctx_, scope_);
-    return all_true(plan_.exprs, merged, ctx_);
+    return all_true(join_.exprs, merged, ctx_);
   }
 
   bool next_match(Row& out) {
-    if (plan_.strategy == JoinStrategy::BindPass) {
+    if (join_.strategy == JoinStrategy::BindPass) {
       while (inner_->next(out)) {
         ctx_.tick();
         if (accept(out)) return true;
@@ -83,6 +85,7 @@ class LeftJoinIterator final : public RowIterator {
   }
 
   const PlanNode& plan_;
+  const LeftJoinPlan& join_;
   Row seed_;
   GraphScope scope_;
   Context& ctx_;
@@ -98,9 +101,9 @@ class LeftJoinIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_left_join(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                           Context& ctx) {
-  return std::make_unique<LeftJoinIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const LeftJoinPlan& left_join, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<LeftJoinIterator>(node, left_join, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

@@ -12,8 +12,14 @@ namespace {
 
 class MinusIterator final : public RowIterator {
  public:
-  MinusIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
-      : plan_(plan), seed_(seed), scope_(std::move(scope)), ctx_(ctx), table_(ctx, "MINUS") {
+  MinusIterator(const PlanNode& plan, const MinusPlan& minus, const Row& seed, GraphScope scope,
+                Context& ctx)
+      : plan_(plan),
+        minus_(minus),
+        seed_(seed),
+        scope_(std::move(scope)),
+        ctx_(ctx),
+        table_(ctx, "MINUS") {
     left_ = open(*plan.children[0], seed, scope_, ctx);
   }
 
@@ -23,7 +29,7 @@ class MinusIterator final : public RowIterator {
       if (!built_) {
         built_ = true;
         auto right = open(*plan_.children[1], seed_, scope_, ctx_);
-        table_.build(*right, plan_.key, ctx_);
+        table_.build(*right, minus_.key, ctx_);
       }
       if (!removed(out)) return true;
     }
@@ -43,6 +49,7 @@ class MinusIterator final : public RowIterator {
   }
 
   const PlanNode& plan_;
+  const MinusPlan& minus_;
   Row seed_;
   GraphScope scope_;
   Context& ctx_;
@@ -53,9 +60,9 @@ class MinusIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_minus(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx) {
-  return std::make_unique<MinusIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const MinusPlan& minus, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<MinusIterator>(node, minus, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

@@ -56,18 +56,19 @@ class ReducedIterator final : public RowIterator {
 
 class SliceIterator final : public RowIterator {
  public:
-  SliceIterator(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx)
-      : plan_(plan), ctx_(ctx) {
-    if (!plan.limit || *plan.limit > 0) child_ = open(*plan.children[0], seed, scope, ctx);
+  SliceIterator(const PlanNode& plan, const SlicePlan& slice, const Row& seed,
+                const GraphScope& scope, Context& ctx)
+      : slice_(slice), ctx_(ctx) {
+    if (!slice.limit || *slice.limit > 0) child_ = open(*plan.children[0], seed, scope, ctx);
   }
   bool next(Row& out) override {
     if (!child_) return false;
-    while (skipped_ < plan_.offset) {
+    while (skipped_ < slice_.offset) {
       if (!child_->next(out)) return finish();
       ctx_.tick();
       ++skipped_;
     }
-    if (plan_.limit && returned_ >= *plan_.limit) return finish();
+    if (slice_.limit && returned_ >= *slice_.limit) return finish();
     if (!child_->next(out)) return finish();
     ++returned_;
     return true;
@@ -78,7 +79,7 @@ class SliceIterator final : public RowIterator {
     child_.reset();  // gives back what the operators below hold
     return false;
   }
-  const PlanNode& plan_;
+  const SlicePlan& slice_;
   Context& ctx_;
   IteratorPtr child_;
   std::uint64_t skipped_ = 0;
@@ -87,17 +88,17 @@ class SliceIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_distinct(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                          Context& ctx) {
-  return std::make_unique<DistinctIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const DistinctPlan&, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<DistinctIterator>(node, seed, scope, ctx);
 }
-IteratorPtr open_reduced(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                         Context& ctx) {
-  return std::make_unique<ReducedIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const ReducedPlan&, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<ReducedIterator>(node, seed, scope, ctx);
 }
-IteratorPtr open_slice(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx) {
-  return std::make_unique<SliceIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const SlicePlan& slice, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<SliceIterator>(node, slice, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

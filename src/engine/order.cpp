@@ -16,14 +16,16 @@ namespace {
 
 class OrderIterator final : public RowIterator {
  public:
-  OrderIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+  OrderIterator(const PlanNode& plan, const OrderPlan& order, const Row& seed, GraphScope scope,
+                Context& ctx)
       : plan_(plan),
+        order_by_(order),
         seed_(seed),
         scope_(std::move(scope)),
         ctx_(ctx),
         held_(ctx, "ORDER BY"),
         rows_(seed.size()),
-        keys_(plan.order.size()) {}
+        keys_(order.order.size()) {}
 
   bool next(Row& out) override {
     if (!built_) build();
@@ -48,7 +50,7 @@ class OrderIterator final : public RowIterator {
     for (std::size_t i = 0; i < ka.size(); ++i) {
       if (ka[i] == kb[i]) continue;
       int c = compare_for_order(ka[i], kb[i], ctx_.terms);
-      if (plan_.order[i].second) c = -c;
+      if (order_by_.order[i].second) c = -c;
       if (c != 0) return c < 0;
     }
     return a < b;
@@ -76,23 +78,23 @@ class OrderIterator final : public RowIterator {
   void build() {
     built_ = true;
     auto child = open(*plan_.children[0], seed_, scope_, ctx_);
-    std::size_t k = plan_.top_k ? static_cast<std::size_t>(*plan_.top_k) : 0;
+    std::size_t k = order_by_.top_k ? static_cast<std::size_t>(*order_by_.top_k) : 0;
     Row row;
-    Row keys(plan_.order.size());
+    Row keys(order_by_.order.size());
     while (child->next(row)) {
       ctx_.tick();
       held_.add();
       begin_row(ctx_, scope_);
-      for (std::size_t i = 0; i < plan_.order.size(); ++i)
-        keys[i] = plan_.order[i].first.evaluate(row, ctx_.expr);
+      for (std::size_t i = 0; i < order_by_.order.size(); ++i)
+        keys[i] = order_by_.order[i].first.evaluate(row, ctx_.expr);
       if (rows_.size() >= kMaxRows)
         throw_error(ErrorKind::LimitExceeded,
                     "ORDER BY holds more than 4294967295 rows; narrow the query or add a LIMIT");
       rows_.push_back(row);
       keys_.push_back(keys);
-      if (plan_.top_k && rows_.size() >= 2 * k + 16) keep_first(k);
+      if (order_by_.top_k && rows_.size() >= 2 * k + 16) keep_first(k);
     }
-    if (plan_.top_k && rows_.size() > k) keep_first(k);
+    if (order_by_.top_k && rows_.size() > k) keep_first(k);
     order_.resize(rows_.size());
     for (std::size_t i = 0; i < order_.size(); ++i)
       order_[i] = static_cast<Index>(i);
@@ -102,6 +104,7 @@ class OrderIterator final : public RowIterator {
   static constexpr std::size_t kMaxRows = 0xffffffffu;
 
   const PlanNode& plan_;
+  const OrderPlan& order_by_;
   Row seed_;
   GraphScope scope_;
   Context& ctx_;
@@ -115,9 +118,9 @@ class OrderIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_order(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx) {
-  return std::make_unique<OrderIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode& node, const OrderPlan& order, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<OrderIterator>(node, order, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

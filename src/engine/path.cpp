@@ -296,7 +296,7 @@ class PathEvaluator {
 // node at a time, so a LIMIT above stops it early and only one start's pairs are held.
 class PathIterator final : public RowIterator {
  public:
-  PathIterator(const PlanNode& plan, const Row& seed, GraphScope scope, Context& ctx)
+  PathIterator(const PathPlan& plan, const Row& seed, GraphScope scope, Context& ctx)
       : plan_(plan),
         seed_(seed),
         scope_(std::move(scope)),
@@ -344,7 +344,7 @@ class PathIterator final : public RowIterator {
     });
   }
 
-  const PlanNode& plan_;
+  const PathPlan& plan_;
   Row seed_;
   GraphScope scope_;
   Context& ctx_;
@@ -361,9 +361,9 @@ class PathIterator final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_path(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                      Context& ctx) {
-  return std::make_unique<PathIterator>(plan, seed, scope, ctx);
+IteratorPtr open_operator(const PlanNode&, const PathPlan& path, const Row& seed,
+                          const GraphScope& scope, Context& ctx) {
+  return std::make_unique<PathIterator>(path, seed, scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

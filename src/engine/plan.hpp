@@ -10,10 +10,12 @@
 // a binding-passing join seeds its right side with the left row; EXISTS seeds its pattern
 // with the current row, which is the substitution of 18.6.
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
+#include <variant>
 #include <vector>
 
 #include "eval_context.hpp"
@@ -74,60 +76,24 @@ struct GroupKey {
   CompiledExpression expr;
 };
 
-struct PlanNode {
-  OpKind kind = OpKind::Table;
-  std::vector<std::unique_ptr<PlanNode>> children;
-  // Variables bound in every row / in some row that the operator yields (without the seed).
-  SlotSet certain, maybe;
-  // Seeding the operator with a row is the same as joining with it (BGPs, paths, VALUES
-  // and joins/unions/GRAPHs of those); false where a seed would change a scope (FILTER,
-  // OPTIONAL, BIND, MINUS, sub-queries...).
-  bool seedable = false;
+// Per-operator payloads: what one kind of operator needs beyond its children and the variable
+// sets every operator has. Each names its kind (kKind) and is one alternative of PlanPayload,
+// so a node cannot carry the fields of another kind, and reading them is a std::get /
+// std::get_if (or a std::visit), never a silently default field. Plan rewriting (federation)
+// moves whole payloads between nodes.
 
-  // Bgp
+struct BgpPlan {
+  static constexpr OpKind kKind = OpKind::Bgp;
   std::vector<IdTriple> triples;
-  // Path
-  PatternTerm subject, object;
-  PathNode path;
-  // Filter (conjunction), LeftJoin (filter), Extend (one per bound slot, in order)
-  std::vector<CompiledExpression> exprs;
-  std::vector<Slot> extend_slots;
-  // Filter over a seedable pattern: conjuncts ?v = <iri> (or a simple string, or sameTerm)
-  // on a variable the pattern always binds, applied as a seed instead (index look-ups
-  // instead of a scan and a test).
-  std::vector<std::pair<Slot, TermId>> seed_bindings;
-  // Graph
-  PatternTerm graph;
-  // Table: vars and rows of ids (kUnbound = UNDEF); Project: the kept slots
-  std::vector<Slot> vars;
-  std::vector<std::vector<TermId>> rows;
-  // Join, LeftJoin
-  JoinStrategy strategy = JoinStrategy::Hash;
-  bool swap = false;  // Join: the left side is the one opened per row of the right
-  SlotSet key;        // Hash: the join key
-  // Group
-  std::vector<GroupKey> group_keys;
-  std::vector<std::pair<Slot, AggregateFactory>> aggregates;
-  // OrderBy
-  std::vector<std::pair<CompiledExpression, bool>> order;  // expression, descending
-  // OrderBy under a LIMIT: only the first offset+limit rows are ever read, so only that many
-  // need to be kept.
-  std::optional<std::uint64_t> top_k;
-  // Slice
-  std::uint64_t offset = 0;
-  std::optional<std::uint64_t> limit;
-
-  // Bgp: conjuncts of a FILTER right above, tested as soon as the nested loop has bound
-  // their variables (so later patterns are not looked up for rows the filter drops).
+  // Conjuncts of a FILTER right above, tested as soon as the nested loop has bound their
+  // variables (so later patterns are not looked up for rows the filter drops).
   struct EarlyFilter {
     SlotSet vars;
     CompiledExpression expr;
   };
   std::vector<EarlyFilter> early_filters;
-  // Bgp: evaluation orders already computed, by which pattern variables the seed binds
-  // (bit i = the i-th distinct variable of the BGP): the pattern order and, per level, the
-  // early filters to test there.
-  struct BgpOrder {
+  // An evaluation order: the pattern order and, per level, the early filters to test there.
+  struct Order {
     std::vector<std::size_t> patterns;
     std::vector<std::vector<std::size_t>> filters;
     // Per level: 0 = index look-ups with the row's bindings; otherwise a hash join (in
@@ -135,10 +101,149 @@ struct PlanNode {
     // which earlier levels bind, then probed per row.
     std::vector<std::uint8_t> hash_keys;
   };
-  // Bgp: under a LIMIT, ASK or EXISTS the first rows matter, so no level is hashed (a hash
-  // join reads its whole pattern before the first row).
+  // Under a LIMIT, ASK or EXISTS the first rows matter, so no level is hashed (a hash join
+  // reads its whole pattern before the first row).
   bool first_rows = false;
-  mutable std::map<std::vector<bool>, BgpOrder> bgp_orders;
+  // Orders already computed, by which pattern variables the seed binds (bit i = the i-th
+  // distinct variable of the BGP); filled while evaluating, hence mutable.
+  mutable std::map<std::vector<bool>, Order> orders;
+};
+
+struct PathPlan {
+  static constexpr OpKind kKind = OpKind::Path;
+  PatternTerm subject, object;
+  PathNode path;
+};
+
+struct JoinPlan {
+  static constexpr OpKind kKind = OpKind::Join;
+  JoinStrategy strategy = JoinStrategy::Hash;
+  bool swap = false;  // BindPass: the left side is the one opened per row of the right
+  SlotSet key;        // Hash: the join key
+};
+
+// OPTIONAL never swaps: the left side is the one whose rows are kept.
+struct LeftJoinPlan {
+  static constexpr OpKind kKind = OpKind::LeftJoin;
+  JoinStrategy strategy = JoinStrategy::Hash;
+  SlotSet key;                            // Hash: the join key
+  std::vector<CompiledExpression> exprs;  // the filter (conjunction; empty = true)
+};
+
+struct FilterPlan {
+  static constexpr OpKind kKind = OpKind::Filter;
+  std::vector<CompiledExpression> exprs;  // conjunction
+  // Over a seedable pattern: conjuncts ?v = <iri> (or a simple string, or sameTerm) on a
+  // variable the pattern always binds, applied as a seed instead (index look-ups instead of
+  // a scan and a test).
+  std::vector<std::pair<Slot, TermId>> seed_bindings;
+};
+
+struct UnionPlan {
+  static constexpr OpKind kKind = OpKind::Union;
+};
+
+struct GraphPlan {
+  static constexpr OpKind kKind = OpKind::Graph;
+  PatternTerm graph;
+};
+
+// A chain of BINDs (or SELECT expressions) is one operator, so one solution is one
+// row_serial for BNODE(): exprs[i] is bound to slots[i], in order.
+struct ExtendPlan {
+  static constexpr OpKind kKind = OpKind::Extend;
+  std::vector<CompiledExpression> exprs;
+  std::vector<Slot> slots;
+};
+
+struct MinusPlan {
+  static constexpr OpKind kKind = OpKind::Minus;
+  SlotSet key;  // variables certainly bound on both sides (empty: no hashing)
+};
+
+struct TablePlan {
+  static constexpr OpKind kKind = OpKind::Table;
+  std::vector<Slot> vars;
+  std::vector<std::vector<TermId>> rows;  // kUnbound = UNDEF
+};
+
+struct GroupPlan {
+  static constexpr OpKind kKind = OpKind::Group;
+  std::vector<GroupKey> keys;
+  std::vector<std::pair<Slot, AggregateFactory>> aggregates;
+};
+
+struct OrderPlan {
+  static constexpr OpKind kKind = OpKind::OrderBy;
+  std::vector<std::pair<CompiledExpression, bool>> order;  // expression, descending
+  // Under a LIMIT: only the first offset+limit rows are ever read, so only that many need to
+  // be kept.
+  std::optional<std::uint64_t> top_k;
+};
+
+struct ProjectPlan {
+  static constexpr OpKind kKind = OpKind::Project;
+  std::vector<Slot> vars;  // the kept slots
+};
+
+struct DistinctPlan {
+  static constexpr OpKind kKind = OpKind::Distinct;
+};
+
+struct ReducedPlan {
+  static constexpr OpKind kKind = OpKind::Reduced;
+};
+
+struct SlicePlan {
+  static constexpr OpKind kKind = OpKind::Slice;
+  std::uint64_t offset = 0;
+  std::optional<std::uint64_t> limit;
+};
+
+struct ToMultiSetPlan {
+  static constexpr OpKind kKind = OpKind::ToMultiSet;
+};
+
+// SERVICE has no alternative: the embedded engine refuses it when planning.
+using PlanPayload = std::variant<BgpPlan, PathPlan, JoinPlan, LeftJoinPlan, FilterPlan, UnionPlan,
+                                 GraphPlan, ExtendPlan, MinusPlan, TablePlan, GroupPlan, OrderPlan,
+                                 ProjectPlan, DistinctPlan, ReducedPlan, SlicePlan, ToMultiSetPlan>;
+
+template <class Variant>
+struct PayloadKinds;
+template <class... Payload>
+struct PayloadKinds<std::variant<Payload...>> {
+  static constexpr std::array<OpKind, sizeof...(Payload)> value{Payload::kKind...};
+  static constexpr bool distinct() {
+    for (std::size_t i = 0; i < value.size(); ++i)
+      for (std::size_t j = i + 1; j < value.size(); ++j)
+        if (value[i] == value[j]) return false;
+    return true;
+  }
+};
+// One alternative per kind: the alternative is the kind.
+static_assert(PayloadKinds<PlanPayload>::distinct());
+
+struct PlanNode {
+  std::vector<std::unique_ptr<PlanNode>> children;
+  // Variables bound in every row / in some row that the operator yields (without the seed).
+  SlotSet certain, maybe;
+  // Seeding the operator with a row is the same as joining with it (BGPs, paths, VALUES
+  // and joins/unions/GRAPHs of those); false where a seed would change a scope (FILTER,
+  // OPTIONAL, BIND, MINUS, sub-queries...).
+  bool seedable = false;
+  PlanPayload payload;
+
+  OpKind kind() const { return PayloadKinds<PlanPayload>::value[payload.index()]; }
+  // The payload if this node is of P's kind, else nullptr.
+  template <class P>
+  const P* as() const {
+    return std::get_if<P>(&payload);
+  }
+  template <class P>
+  P* as() {
+    return std::get_if<P>(&payload);
+  }
 };
 using PlanPtr = std::unique_ptr<PlanNode>;
 
@@ -164,37 +269,41 @@ inline void merge_into(Row& a, RowView b) {
     if (a[i] == kUnbound) a[i] = b[i];
 }
 
-// The iterators, one factory per operator family (each in its own .cpp).
-IteratorPtr open_bgp(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx);
-IteratorPtr open_path(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx);
-IteratorPtr open_join(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx);
-IteratorPtr open_left_join(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                           Context& ctx);
-IteratorPtr open_minus(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx);
-IteratorPtr open_union(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx);
-IteratorPtr open_filter(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                        Context& ctx);
-IteratorPtr open_extend(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                        Context& ctx);
-IteratorPtr open_table(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx);
-IteratorPtr open_graph(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx);
-IteratorPtr open_group(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx);
-IteratorPtr open_order(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx);
-IteratorPtr open_project(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                         Context& ctx);
-IteratorPtr open_distinct(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                          Context& ctx);
-IteratorPtr open_reduced(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                         Context& ctx);
-IteratorPtr open_slice(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                       Context& ctx);
-IteratorPtr open_to_multiset(const PlanNode& plan, const Row& seed, const GraphScope& scope,
-                             Context& ctx);
+// The iterators, one factory per payload (each operator family in its own .cpp); open()
+// picks the overload by std::visit, so a payload without an iterator does not compile.
+IteratorPtr open_operator(const PlanNode& node, const BgpPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const PathPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const JoinPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const LeftJoinPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const FilterPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const UnionPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const GraphPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const ExtendPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const MinusPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const TablePlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const GroupPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const OrderPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const ProjectPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const DistinctPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const ReducedPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const SlicePlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+IteratorPtr open_operator(const PlanNode& node, const ToMultiSetPlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
 
 }  // namespace sparqlmcp::engine::detail

@@ -130,6 +130,12 @@ class Planner {
     return n;
   }
 
+  // For operators that pass their child's rows through (or a subset of them).
+  static void same_vars(PlanNode& node, const PlanNode& child) {
+    node.certain = child.certain;
+    node.maybe = child.maybe;
+  }
+
   void add_var(PlanNode& node, const PatternTerm& t) {
     if (!t.is_var) return;
     add_slot(node.certain, t.slot);
@@ -166,25 +172,27 @@ class Planner {
   }
 
   static bool is_open_path(const PlanNode& n) {
-    return n.kind == OpKind::Path && n.subject.is_var && n.object.is_var;
+    const auto* path = n.as<PathPlan>();
+    return path && path->subject.is_var && path->object.is_var;
   }
 
-  void choose_join(PlanNode& node, bool left_join) {
-    const PlanNode& l = *node.children[0];
-    const PlanNode& r = *node.children[1];
+  // The strategy of a join (or, with `left_join`, an OPTIONAL, which never swaps) of l and r.
+  static JoinPlan choose_join(const PlanNode& l, const PlanNode& r, bool left_join) {
+    JoinPlan join;
     bool shared = !set_intersection(l.maybe, r.maybe).empty();
-    node.key = set_intersection(l.certain, r.certain);
+    join.key = set_intersection(l.certain, r.certain);
     if (r.seedable && (shared || left_join)) {
-      node.strategy = JoinStrategy::BindPass;
+      join.strategy = JoinStrategy::BindPass;
       // An unbounded path on the left is cheaper evaluated from the right side's rows.
-      node.swap = !left_join && is_open_path(l) && r.kind == OpKind::Bgp;
-      if (left_join && !shared) node.strategy = JoinStrategy::NestedLoop;
+      join.swap = !left_join && is_open_path(l) && r.as<BgpPlan>();
+      if (left_join && !shared) join.strategy = JoinStrategy::NestedLoop;
     } else if (!left_join && l.seedable && shared) {
-      node.strategy = JoinStrategy::BindPass;
-      node.swap = true;
+      join.strategy = JoinStrategy::BindPass;
+      join.swap = true;
     } else {
-      node.strategy = node.key.empty() ? JoinStrategy::NestedLoop : JoinStrategy::Hash;
+      join.strategy = join.key.empty() ? JoinStrategy::NestedLoop : JoinStrategy::Hash;
     }
+    return join;
   }
 
   Context& ctx_;
@@ -198,7 +206,6 @@ class Planner {
 
 PlanPtr Planner::plan(const Operator& op) {
   auto node = std::make_unique<PlanNode>();
-  node->kind = op.kind;
   bool saved_first_rows = first_rows_;
   if (op.kind == OpKind::Group || op.kind == OpKind::OrderBy) first_rows_ = false;
   if (op.kind == OpKind::Slice && op.limit) first_rows_ = true;
@@ -208,32 +215,36 @@ PlanPtr Planner::plan(const Operator& op) {
     return *node->children[i];
   };
   switch (op.kind) {
-    case OpKind::Bgp:
-      node->first_rows = first_rows_;
+    case OpKind::Bgp: {
+      auto& bgp = node->payload.emplace<BgpPlan>();
+      bgp.first_rows = first_rows_;
       for (const auto& t : op.triples) {
         IdTriple it{term(t.subject), term(t.predicate), term(t.object)};
         add_var(*node, it.s);
         add_var(*node, it.p);
         add_var(*node, it.o);
-        node->triples.push_back(it);
+        bgp.triples.push_back(it);
       }
       node->seedable = true;
       break;
-    case OpKind::Path:
-      node->subject = term(op.subject);
-      node->object = term(op.object);
-      node->path = compile_path(op.path);
-      add_var(*node, node->subject);
-      add_var(*node, node->object);
+    }
+    case OpKind::Path: {
+      auto& path = node->payload.emplace<PathPlan>();
+      path.subject = term(op.subject);
+      path.object = term(op.object);
+      path.path = compile_path(op.path);
+      add_var(*node, path.subject);
+      add_var(*node, path.object);
       node->seedable = true;
       break;
+    }
     case OpKind::Join: {
       PlanNode& l = child(0);
       PlanNode& r = child(1);
       node->certain = set_union(l.certain, r.certain);
       node->maybe = set_union(l.maybe, r.maybe);
       node->seedable = l.seedable && r.seedable;
-      choose_join(*node, false);
+      node->payload = choose_join(l, r, false);
       break;
     }
     case OpKind::LeftJoin: {
@@ -241,31 +252,35 @@ PlanPtr Planner::plan(const Operator& op) {
       PlanNode& r = child(1);
       node->certain = l.certain;
       node->maybe = set_union(l.maybe, r.maybe);
+      JoinPlan join = choose_join(l, r, true);
+      auto& left_join = node->payload.emplace<LeftJoinPlan>();
+      left_join.strategy = join.strategy;
+      left_join.key = std::move(join.key);
       for (const auto& e : op.exprs)
-        node->exprs.push_back(compile(e));
-      choose_join(*node, true);
+        left_join.exprs.push_back(compile(e));
       break;
     }
     case OpKind::Filter: {
       PlanNode& c = child(0);
       node->certain = c.certain;
       node->maybe = c.maybe;
+      auto& filter = node->payload.emplace<FilterPlan>();
       for (const auto& e : op.exprs) {
         if (c.seedable) {
           if (auto binding = equality_binding(e, c)) {
-            node->seed_bindings.push_back(*binding);
+            filter.seed_bindings.push_back(*binding);
             continue;
           }
         }
-        if (c.kind == OpKind::Bgp) {
+        if (auto* bgp = c.as<BgpPlan>()) {
           SlotSet vars;
           if (pushable(e, vars) && !vars.empty() &&
               std::includes(c.certain.begin(), c.certain.end(), vars.begin(), vars.end())) {
-            c.early_filters.push_back({std::move(vars), compile(e)});
+            bgp->early_filters.push_back({std::move(vars), compile(e)});
             continue;
           }
         }
-        node->exprs.push_back(compile(e));
+        filter.exprs.push_back(compile(e));
       }
       break;
     }
@@ -275,14 +290,16 @@ PlanPtr Planner::plan(const Operator& op) {
       node->certain = set_intersection(l.certain, r.certain);
       node->maybe = set_union(l.maybe, r.maybe);
       node->seedable = l.seedable && r.seedable;
+      node->payload.emplace<UnionPlan>();
       break;
     }
     case OpKind::Graph: {
       PlanNode& c = child(0);
-      node->graph = term(op.name);
+      auto& graph = node->payload.emplace<GraphPlan>();
+      graph.graph = term(op.name);
       node->certain = c.certain;
       node->maybe = c.maybe;
-      add_var(*node, node->graph);
+      add_var(*node, graph.graph);
       node->seedable = c.seedable;
       break;
     }
@@ -292,13 +309,14 @@ PlanPtr Planner::plan(const Operator& op) {
       CompiledExpression e = compile(op.exprs[0]);
       // BIND chains (and SELECT expressions) become one operator, so one solution is one
       // row_serial for BNODE().
-      if (c->kind == OpKind::Extend) {
+      if (c->as<ExtendPlan>()) {
         node = std::move(c);
       } else {
         node->certain = c->certain;
         node->maybe = c->maybe;
         node->seedable = c->seedable;
         node->children.push_back(std::move(c));
+        node->payload.emplace<ExtendPlan>();
       }
       // Seeding equals joining when the expression reads only variables the pattern always
       // binds (a seed cannot change their values) and no EXISTS: then BIND does not block
@@ -307,8 +325,9 @@ PlanPtr Planner::plan(const Operator& op) {
       const SlotSet& bound = node->children[0]->certain;
       node->seedable = node->seedable && pushable(op.exprs[0], read) &&
                        std::includes(bound.begin(), bound.end(), read.begin(), read.end());
-      node->extend_slots.push_back(slot);
-      node->exprs.push_back(std::move(e));
+      auto& extend = std::get<ExtendPlan>(node->payload);
+      extend.slots.push_back(slot);
+      extend.exprs.push_back(std::move(e));
       add_slot(node->maybe, slot);
       break;
     }
@@ -317,26 +336,27 @@ PlanPtr Planner::plan(const Operator& op) {
       PlanNode& r = child(1);
       node->certain = l.certain;
       node->maybe = l.maybe;
-      node->key = set_intersection(l.certain, r.certain);
+      node->payload = MinusPlan{set_intersection(l.certain, r.certain)};
       break;
     }
     case OpKind::Table: {
+      auto& table = node->payload.emplace<TablePlan>();
       for (const auto& v : op.vars) {
         Slot s = ctx_.vars.slot(v);
-        node->vars.push_back(s);
+        table.vars.push_back(s);
         add_slot(node->maybe, s);
       }
       for (std::size_t i = 0; i < op.vars.size(); ++i) {
         bool always = true;
         for (const auto& row : op.rows)
           if (i >= row.size() || !row[i]) always = false;
-        if (always) add_slot(node->certain, node->vars[i]);
+        if (always) add_slot(node->certain, table.vars[i]);
       }
       for (const auto& row : op.rows) {
         std::vector<TermId> ids;
         for (std::size_t i = 0; i < op.vars.size(); ++i)
           ids.push_back(i < row.size() && row[i] ? constant(*row[i]) : kUnbound);
-        node->rows.push_back(std::move(ids));
+        table.rows.push_back(std::move(ids));
       }
       node->seedable = true;
       break;
@@ -347,6 +367,7 @@ PlanPtr Planner::plan(const Operator& op) {
                   "send the query through run_sparql_query, which routes SERVICE clauses");
     case OpKind::Group: {
       child(0);
+      auto& group = node->payload.emplace<GroupPlan>();
       for (const auto& [var, e] : op.group_keys) {
         GroupKey key;
         if (!var.empty()) {
@@ -356,12 +377,12 @@ PlanPtr Planner::plan(const Operator& op) {
         }
         key.expr = compile(e);
         if (key.out) add_slot(node->maybe, *key.out);
-        node->group_keys.push_back(std::move(key));
+        group.keys.push_back(std::move(key));
       }
       for (const auto& [var, e] : op.aggregates) {
         plan_exists(e);
         Slot s = ctx_.vars.slot(var);
-        node->aggregates.emplace_back(s, AggregateFactory::compile(e, ctx_.vars, ctx_.terms));
+        group.aggregates.emplace_back(s, AggregateFactory::compile(e, ctx_.vars, ctx_.terms));
         add_slot(node->maybe, s);
       }
       break;
@@ -370,16 +391,18 @@ PlanPtr Planner::plan(const Operator& op) {
       PlanNode& c = child(0);
       node->certain = c.certain;
       node->maybe = c.maybe;
+      auto& order = node->payload.emplace<OrderPlan>();
       for (const auto& [e, descending] : op.order)
-        node->order.emplace_back(compile(e), descending);
+        order.order.emplace_back(compile(e), descending);
       break;
     }
     case OpKind::Project: {
       PlanNode& c = child(0);
+      auto& project = node->payload.emplace<ProjectPlan>();
       SlotSet kept;
       for (const auto& v : op.vars) {
         Slot s = ctx_.vars.slot(v);
-        node->vars.push_back(s);
+        project.vars.push_back(s);
         add_slot(kept, s);
       }
       node->certain = set_intersection(c.certain, kept);
@@ -387,21 +410,29 @@ PlanPtr Planner::plan(const Operator& op) {
       break;
     }
     case OpKind::Distinct:
+      same_vars(*node, child(0));
+      node->payload.emplace<DistinctPlan>();
+      break;
     case OpKind::Reduced:
+      same_vars(*node, child(0));
+      node->payload.emplace<ReducedPlan>();
+      break;
     case OpKind::ToMultiSet:
+      same_vars(*node, child(0));
+      node->payload.emplace<ToMultiSetPlan>();
+      break;
     case OpKind::Slice: {
       PlanNode& c = child(0);
-      node->certain = c.certain;
-      node->maybe = c.maybe;
-      node->offset = op.offset.value_or(0);
-      node->limit = op.limit;
-      if (op.kind == OpKind::Slice && op.limit) {
-        PlanNode* below = &c;
-        if (below->kind == OpKind::Project) below = below->children[0].get();
-        // Huge limits (LIMIT 9223372036854775807) sort everything; no overflow.
-        if (below->kind == OpKind::OrderBy && node->offset < (1u << 30) && *op.limit < (1u << 30))
-          below->top_k = node->offset + *op.limit;
-      }
+      same_vars(*node, c);
+      auto& slice = node->payload.emplace<SlicePlan>();
+      slice.offset = op.offset.value_or(0);
+      slice.limit = op.limit;
+      PlanNode* below = &c;
+      if (below->as<ProjectPlan>()) below = below->children[0].get();
+      // Huge limits (LIMIT 9223372036854775807) sort everything; no overflow.
+      auto* order = below->as<OrderPlan>();
+      if (order && slice.limit && slice.offset < (1u << 30) && *slice.limit < (1u << 30))
+        order->top_k = slice.offset + *slice.limit;
       break;
     }
   }
@@ -420,45 +451,9 @@ PlanPtr build_plan(const Operator& op, Context& ctx, bool first_rows) {
 }
 
 IteratorPtr open(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx) {
-  switch (plan.kind) {
-    case OpKind::Bgp:
-      return open_bgp(plan, seed, scope, ctx);
-    case OpKind::Path:
-      return open_path(plan, seed, scope, ctx);
-    case OpKind::Join:
-      return open_join(plan, seed, scope, ctx);
-    case OpKind::LeftJoin:
-      return open_left_join(plan, seed, scope, ctx);
-    case OpKind::Filter:
-      return open_filter(plan, seed, scope, ctx);
-    case OpKind::Union:
-      return open_union(plan, seed, scope, ctx);
-    case OpKind::Graph:
-      return open_graph(plan, seed, scope, ctx);
-    case OpKind::Extend:
-      return open_extend(plan, seed, scope, ctx);
-    case OpKind::Minus:
-      return open_minus(plan, seed, scope, ctx);
-    case OpKind::Table:
-      return open_table(plan, seed, scope, ctx);
-    case OpKind::Group:
-      return open_group(plan, seed, scope, ctx);
-    case OpKind::OrderBy:
-      return open_order(plan, seed, scope, ctx);
-    case OpKind::Project:
-      return open_project(plan, seed, scope, ctx);
-    case OpKind::Distinct:
-      return open_distinct(plan, seed, scope, ctx);
-    case OpKind::Reduced:
-      return open_reduced(plan, seed, scope, ctx);
-    case OpKind::Slice:
-      return open_slice(plan, seed, scope, ctx);
-    case OpKind::ToMultiSet:
-      return open_to_multiset(plan, seed, scope, ctx);
-    case OpKind::Service:
-      break;
-  }
-  throw_error(ErrorKind::Internal, "an operator without an iterator reached evaluation");
+  return std::visit(
+      [&](const auto& payload) { return open_operator(plan, payload, seed, scope, ctx); },
+      plan.payload);
 }
 
 }  // namespace sparqlmcp::engine::detail
