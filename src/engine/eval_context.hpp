@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "sparqlmcp/engine/evaluator.hpp"
 #include "sparqlmcp/engine/expression.hpp"
 #include "sparqlmcp/engine/solution.hpp"
+#include "sparqlmcp/sparql/query.hpp"
 
 namespace sparqlmcp::engine::detail {
 
@@ -44,6 +46,11 @@ class Context {
   QueryTerms terms;
   VariableTable vars;
   ExpressionContext expr;
+
+  // The query's prologue: SERVICE patterns are printed with its prefixes.
+  const sparql::Prologue* prologue = nullptr;
+  int services_planned = 0;           // numbers the SERVICE operators
+  std::uint64_t service_answers = 0;  // numbers SERVICE answers (their blank nodes' scope)
 
   GraphScope default_scope;
   std::vector<TermId> named_graphs;  // what GRAPH ?g ranges over (sorted)

@@ -102,6 +102,7 @@ QueryOutcome evaluate_query(const sparql::Query& query, const Dataset& dataset,
   set_up_dataset(ctx, query.syntax());
   ctx.expr.now = now_lexical();
   ctx.expr.base_iri = query.prologue().base;
+  ctx.prologue = &query.prologue();
   install_exists(ctx);
 
   PlanPtr root = build_plan(query.algebra(), ctx, query.form() == sparql::QueryForm::Ask);

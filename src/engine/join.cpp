@@ -47,6 +47,8 @@ class TableJoin final : public RowIterator {
         ctx_(ctx),
         table_(ctx, join.strategy == JoinStrategy::Hash ? "the hash join" : "a cross product") {
     left_ = open(*plan.children[0], seed, scope_, ctx);
+    // A remote right side starts its requests now, beside the left side's.
+    if (plan.children[1]->has_service) right_ = open(*plan.children[1], seed_, scope_, ctx_);
   }
 
   bool next(Row& out) override {
@@ -64,7 +66,8 @@ class TableJoin final : public RowIterator {
       if (!left_->next(left_row_)) return false;
       if (!built_) {
         built_ = true;
-        auto right = open(*plan_.children[1], seed_, scope_, ctx_);
+        IteratorPtr right =
+            right_ ? std::move(right_) : open(*plan_.children[1], seed_, scope_, ctx_);
         table_.build(*right, join_.strategy == JoinStrategy::Hash ? join_.key : SlotSet{}, ctx_);
       }
       if (table_.empty()) return false;
@@ -80,6 +83,7 @@ class TableJoin final : public RowIterator {
   Context& ctx_;
   RightTable table_;
   IteratorPtr left_;
+  IteratorPtr right_;  // opened early when remote
   Row left_row_;
   bool built_ = false;
   std::uint32_t cursor_ = RightTable::kNone;
@@ -89,9 +93,14 @@ class TableJoin final : public RowIterator {
 
 IteratorPtr open_operator(const PlanNode& node, const JoinPlan& join, const Row& seed,
                           const GraphScope& scope, Context& ctx) {
+  const PlanNode& l = *node.children[0];
+  const PlanNode& r = *node.children[1];
+  if (join.strategy == JoinStrategy::BatchBind || join.strategy == JoinStrategy::Adaptive) {
+    return join.swap
+               ? open_service_join(r, l, join.strategy, join.key, nullptr, false, seed, scope, ctx)
+               : open_service_join(l, r, join.strategy, join.key, nullptr, false, seed, scope, ctx);
+  }
   if (join.strategy == JoinStrategy::BindPass) {
-    const PlanNode& l = *node.children[0];
-    const PlanNode& r = *node.children[1];
     return join.swap ? std::make_unique<BindPassJoin>(r, l, seed, scope, ctx)
                      : std::make_unique<BindPassJoin>(l, r, seed, scope, ctx);
   }

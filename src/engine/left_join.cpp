@@ -21,6 +21,9 @@ class LeftJoinIterator final : public RowIterator {
         table_(ctx, join.strategy == JoinStrategy::Hash ? "OPTIONAL's hash join"
                                                         : "OPTIONAL's cross product") {
     left_ = open(*plan.children[0], seed, scope_, ctx);
+    // A remote right side starts its requests now, beside the left side's.
+    if (join.strategy != JoinStrategy::BindPass && plan.children[1]->has_service)
+      right_ = open(*plan.children[1], seed_, scope_, ctx_);
   }
 
   bool next(Row& out) override {
@@ -52,7 +55,8 @@ class LeftJoinIterator final : public RowIterator {
     }
     if (!built_) {
       built_ = true;
-      auto right = open(*plan_.children[1], seed_, scope_, ctx_);
+      IteratorPtr right =
+          right_ ? std::move(right_) : open(*plan_.children[1], seed_, scope_, ctx_);
       table_.build(*right, join_.strategy == JoinStrategy::Hash ? join_.key : SlotSet{}, ctx_);
     }
     cursor_ = table_.first(left_row_);
@@ -91,6 +95,7 @@ class LeftJoinIterator final : public RowIterator {
   Context& ctx_;
   RightTable table_;
   IteratorPtr left_;
+  IteratorPtr right_;  // opened early when remote
   IteratorPtr inner_;
   Row left_row_;
   bool built_ = false;
@@ -103,6 +108,11 @@ class LeftJoinIterator final : public RowIterator {
 
 IteratorPtr open_operator(const PlanNode& node, const LeftJoinPlan& left_join, const Row& seed,
                           const GraphScope& scope, Context& ctx) {
+  if (left_join.strategy == JoinStrategy::BatchBind ||
+      left_join.strategy == JoinStrategy::Adaptive) {
+    return open_service_join(*node.children[0], *node.children[1], left_join.strategy,
+                             left_join.key, &left_join.exprs, true, seed, scope, ctx);
+  }
   return std::make_unique<LeftJoinIterator>(node, left_join, seed, scope, ctx);
 }
 

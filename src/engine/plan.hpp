@@ -69,6 +69,10 @@ enum class JoinStrategy {
   BindPass,    // open the inner side once per outer row, seeded with it
   Hash,        // hash the right side on variables certainly bound on both sides
   NestedLoop,  // nothing certainly shared: materialise the right side, test compatibility
+  // The inner side holds SERVICE clauses (service_join.cpp):
+  BatchBind,  // a bound join: blocks of outer rows go into the inner SERVICE requests as VALUES
+  Adaptive,   // the inner side is also requested alone, cut at a row limit: hashed when that
+              // answer is complete, else a bound join
 };
 
 struct GroupKey {
@@ -204,10 +208,23 @@ struct ToMultiSetPlan {
   static constexpr OpKind kKind = OpKind::ToMultiSet;
 };
 
-// SERVICE has no alternative: the embedded engine refuses it when planning.
-using PlanPayload = std::variant<BgpPlan, PathPlan, JoinPlan, LeftJoinPlan, FilterPlan, UnionPlan,
-                                 GraphPlan, ExtendPlan, MinusPlan, TablePlan, GroupPlan, OrderPlan,
-                                 ProjectPlan, DistinctPlan, ReducedPlan, SlicePlan, ToMultiSetPlan>;
+// SERVICE: the pattern goes to the ServiceHandler of EvaluationOptions (service.cpp).
+struct ServicePlan {
+  static constexpr OpKind kKind = OpKind::Service;
+  const sparql::algebra::Operator* pattern = nullptr;  // in the query's algebra
+  PatternTerm endpoint;                                // an IRI or a variable
+  std::string endpoint_iri;                            // when an IRI
+  bool silent = false;
+  int id = 0;  // 1, 2, ... in planning order: names the SERVICE in statistics and explain
+  // The pattern's variables (those it may bind) and their slots.
+  std::vector<std::string> names;
+  std::vector<Slot> slots;
+};
+
+using PlanPayload =
+    std::variant<BgpPlan, PathPlan, JoinPlan, LeftJoinPlan, FilterPlan, UnionPlan, GraphPlan,
+                 ExtendPlan, MinusPlan, TablePlan, GroupPlan, OrderPlan, ProjectPlan, DistinctPlan,
+                 ReducedPlan, SlicePlan, ToMultiSetPlan, ServicePlan>;
 
 template <class Variant>
 struct PayloadKinds;
@@ -232,6 +249,9 @@ struct PlanNode {
   // and joins/unions/GRAPHs of those); false where a seed would change a scope (FILTER,
   // OPTIONAL, BIND, MINUS, sub-queries...).
   bool seedable = false;
+  // The operator or one below it is a SERVICE: its inner side of a join is never opened once
+  // per outer row (one request per row), and its requests start as soon as it is opened.
+  bool has_service = false;
   PlanPayload payload;
 
   OpKind kind() const { return PayloadKinds<PlanPayload>::value[payload.index()]; }
@@ -248,7 +268,7 @@ struct PlanNode {
 using PlanPtr = std::unique_ptr<PlanNode>;
 
 // Builds the plan of `op` (and of the EXISTS patterns in its expressions, stored in
-// ctx.exists_plans). Throws Unsupported for SERVICE.
+// ctx.exists_plans).
 // `first_rows`: only the first rows will be read (ASK, EXISTS).
 PlanPtr build_plan(const sparql::algebra::Operator& op, Context& ctx, bool first_rows = false);
 
@@ -271,6 +291,13 @@ inline void merge_into(Row& a, RowView b) {
 
 // The iterators, one factory per payload (each operator family in its own .cpp); open()
 // picks the overload by std::visit, so a payload without an iterator does not compile.
+IteratorPtr open_operator(const PlanNode& node, const ServicePlan& payload, const Row& seed,
+                          const GraphScope& scope, Context& ctx);
+// Joins with strategy BatchBind or Adaptive (service_join.cpp); `filter`: OPTIONAL's, or null.
+IteratorPtr open_service_join(const PlanNode& outer, const PlanNode& inner, JoinStrategy strategy,
+                              const SlotSet& key, const std::vector<CompiledExpression>* filter,
+                              bool optional, const Row& seed, const GraphScope& scope,
+                              Context& ctx);
 IteratorPtr open_operator(const PlanNode& node, const BgpPlan& payload, const Row& seed,
                           const GraphScope& scope, Context& ctx);
 IteratorPtr open_operator(const PlanNode& node, const PathPlan& payload, const Row& seed,

@@ -7,6 +7,8 @@
 #include <iterator>
 
 #include "plan.hpp"
+#include "service_eval.hpp"
+#include "sparqlmcp/sparql/algebra_vars.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/text.hpp"
 
@@ -192,6 +194,17 @@ class Planner {
     } else {
       join.strategy = join.key.empty() ? JoinStrategy::NestedLoop : JoinStrategy::Hash;
     }
+    if (join.strategy == JoinStrategy::BindPass) {
+      // An inner side with SERVICE is never opened per outer row (one request per row): its
+      // requests take blocks of outer rows, or, when the outer side is remote as well, it is
+      // first fetched alone beside it (see JoinStrategy).
+      const PlanNode& inner = join.swap ? l : r;
+      const PlanNode& outer = join.swap ? r : l;
+      if (inner.has_service) {
+        join.strategy = outer.has_service && probeable(inner) ? JoinStrategy::Adaptive
+                                                              : JoinStrategy::BatchBind;
+      }
+    }
     return join;
   }
 
@@ -361,10 +374,29 @@ PlanPtr Planner::plan(const Operator& op) {
       node->seedable = true;
       break;
     }
-    case OpKind::Service:
-      throw_error(ErrorKind::Unsupported,
-                  "SERVICE is evaluated by the federation layer, not by the embedded engine; "
-                  "send the query through run_sparql_query, which routes SERVICE clauses");
+    case OpKind::Service: {
+      auto& service = node->payload.emplace<ServicePlan>();
+      service.pattern = &op.children[0];
+      service.endpoint = term(op.name);
+      if (!op.name.is_var) service.endpoint_iri = op.name.term.value;
+      service.silent = op.silent;
+      service.id = ++ctx_.services_planned;
+      sparql::algebra::BoundVars vars = sparql::algebra::bound_vars(op.children[0]);
+      for (const std::string& v : vars.maybe) {
+        Slot slot = ctx_.vars.slot(v);
+        service.names.push_back(v);
+        service.slots.push_back(slot);
+        add_slot(node->maybe, slot);
+      }
+      // A SILENT failure answers the empty solution: nothing is bound for certain.
+      if (!op.silent) {
+        for (const std::string& v : vars.certain)
+          add_slot(node->certain, ctx_.vars.slot(v));
+      }
+      add_var(*node, service.endpoint);
+      node->seedable = true;
+      break;
+    }
     case OpKind::Group: {
       child(0);
       auto& group = node->payload.emplace<GroupPlan>();
@@ -437,6 +469,9 @@ PlanPtr Planner::plan(const Operator& op) {
     }
   }
   first_rows_ = saved_first_rows;
+  node->has_service = node->as<ServicePlan>() != nullptr ||
+                      std::any_of(node->children.begin(), node->children.end(),
+                                  [](const PlanPtr& c) { return c->has_service; });
   return node;
 }
 

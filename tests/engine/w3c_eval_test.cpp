@@ -137,7 +137,7 @@ TestOutcome run_test(const w3c::EvalTest& test, const std::string& folder) {
     return {TestOutcome::Status::Skipped, "entailment regimes not supported"};
   if (test.has_service_data || folder == "sparql11/service")
     return {TestOutcome::Status::Skipped,
-            "federation issue: needs qt:serviceData endpoints (the tools layer does SERVICE)"};
+            "run by tests/federation/w3c_service_test.cpp, with real endpoints for qt:serviceData"};
 
   sparql::Query query;
   try {

@@ -140,7 +140,16 @@ Manifest read_manifest(const std::filesystem::path& path) {
               t.data.push_back(path_of_file_iri(d.value));
             for (const auto& g : graph.objects(a, kQt, "graphData"))
               t.graph_data.push_back(GraphFile{path_of_file_iri(g.value), g.value});
-            t.has_service_data = !graph.objects(a, kQt, "serviceData").empty();
+            for (const auto& service : graph.objects(a, kQt, "serviceData")) {
+              ServiceData data;
+              std::string node = key_of(service);
+              if (auto endpoint = graph.object(node, kQt, "endpoint"))
+                data.endpoint = endpoint->value;
+              for (const auto& d : graph.objects(node, kQt, "data"))
+                data.data.push_back(path_of_file_iri(d.value));
+              t.service_data.push_back(std::move(data));
+            }
+            t.has_service_data = !t.service_data.empty();
             t.has_entailment_regime = !graph.objects(a, kSd, "entailmentRegime").empty();
           }
         }

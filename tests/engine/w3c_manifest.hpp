@@ -21,14 +21,21 @@ struct GraphFile {
   std::string iri;
 };
 
+// qt:serviceData: what the endpoint a SERVICE names serves.
+struct ServiceData {
+  std::string endpoint;           // qt:endpoint, as the query names it
+  std::vector<std::string> data;  // paths of its qt:data
+};
+
 struct EvalTest {
   std::string id;     // the entry IRI
   std::string name;   // mf:name
   std::string type;   // local name of rdf:type: QueryEvaluationTest, CSVResultFormatTest
   std::string query;  // path of qt:query
-  std::vector<std::string> data;               // paths of qt:data (the default graph)
-  std::vector<GraphFile> graph_data;           // qt:graphData (named graphs)
-  bool has_service_data = false;               // qt:serviceData (SERVICE tests)
+  std::vector<std::string> data;      // paths of qt:data (the default graph)
+  std::vector<GraphFile> graph_data;  // qt:graphData (named graphs)
+  bool has_service_data = false;      // qt:serviceData (SERVICE tests)
+  std::vector<ServiceData> service_data;
   bool has_entailment_regime = false;          // sd:entailmentRegime (entailment tests)
   std::string result;                          // path of mf:result, empty when none
   std::vector<std::string> required_features;  // local names of mf:requires (informative)

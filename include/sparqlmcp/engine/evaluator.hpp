@@ -38,6 +38,10 @@ struct EvaluationOptions {
   bool union_default_graph = false;
   // Answers SERVICE clauses; must outlive the evaluation. Null: SERVICE is refused.
   ServiceHandler* service_handler = nullptr;
+  // A join whose both sides hold SERVICE clauses first asks for its inner side alone, at most
+  // this many rows (beside the outer side's requests): complete, it is hashed; else its
+  // requests carry the outer rows as VALUES blocks.
+  std::size_t service_probe_rows = 10000;
 };
 
 struct QueryOutcome {

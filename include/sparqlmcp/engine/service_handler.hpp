@@ -68,6 +68,8 @@ class ServiceHandler {
   // handler's business: a silent failure answers the single empty solution per binding row
   // (Federated Query 1.1, section 4: the SERVICE then contributes nothing to the join).
   virtual std::unique_ptr<PendingService> start(ServiceRequest request) = 0;
+  // The endpoints a SERVICE ?variable that no solution binds ranges over (a bounded list).
+  virtual std::vector<std::string> candidate_endpoints() const { return {}; }
 };
 
 }  // namespace sparqlmcp::engine
