@@ -59,6 +59,8 @@ Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint,
                           turtle (default) or ntriples for CONSTRUCT/DESCRIBE
   --timeout DURATION      time limit: 30s, 500ms, 2m, or a number of seconds (default 45s)
   --count                 also count the rows exactly (a COUNT query) when the page cannot tell
+  --explain               also print the plan that ran: one line per operator (join strategy,
+                          each SERVICE's endpoint, sub-query, requests, rows, time)
   (query logs only warnings unless --log-level is given)
 
 Exit status: 0 on success; 1 when the query or the parse fails, a file cannot be read or the
@@ -171,6 +173,8 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       if (!known) bad_usage("--format must be table, json, xml, csv, tsv, turtle or ntriples");
     } else if (query && flag == "--count") {
       line.query_count = true;
+    } else if (query && flag == "--explain") {
+      line.query_explain = true;
     } else if (query && flag == "--timeout") {
       line.timeout = parse_duration(flag, value_of(flag));
     } else if (query && (argument == "-" || argument.empty() || argument[0] != '-')) {

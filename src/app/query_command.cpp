@@ -74,6 +74,7 @@ int run_query(const CommandLine& command_line) {
                               {"timeout_ms", settings.default_timeout.count()}};
   if (command_line.query_format) arguments["format"] = *command_line.query_format;
   if (command_line.query_count) arguments["count"] = true;
+  if (command_line.query_explain) arguments["explain"] = true;
   mcp::ToolContext context;
   context.cancellation = std::make_shared<CancellationToken>();
   mcp::ToolResult result = tool->call(arguments, context);
@@ -113,6 +114,9 @@ int run_query(const CommandLine& command_line) {
   if (result.structured->contains("next_page_query")) {
     std::cerr << "Next page:\n"
               << (*result.structured)["next_page_query"].get<std::string>() << "\n";
+  }
+  if (std::string::size_type plan = text.find("\nPlan ("); plan != std::string::npos) {
+    std::cerr << text.substr(plan + 1);
   }
   return 0;
 }

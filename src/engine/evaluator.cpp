@@ -159,6 +159,10 @@ QueryOutcome evaluate_query(const sparql::Query& query, const Dataset& dataset,
       outcome.graph = run_describe(describe, *solutions, ctx);
       break;
   }
+  if (options.explain) {
+    solutions.reset();  // its counts are final once it is closed
+    outcome.plan = explain_plan(*root, ctx);
+  }
   return outcome;
 }
 

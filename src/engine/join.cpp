@@ -96,9 +96,10 @@ IteratorPtr open_operator(const PlanNode& node, const JoinPlan& join, const Row&
   const PlanNode& l = *node.children[0];
   const PlanNode& r = *node.children[1];
   if (join.strategy == JoinStrategy::BatchBind || join.strategy == JoinStrategy::Adaptive) {
-    return join.swap
-               ? open_service_join(r, l, join.strategy, join.key, nullptr, false, seed, scope, ctx)
-               : open_service_join(l, r, join.strategy, join.key, nullptr, false, seed, scope, ctx);
+    return join.swap ? open_service_join(node, r, l, join.strategy, join.key, nullptr, false, seed,
+                                         scope, ctx)
+                     : open_service_join(node, l, r, join.strategy, join.key, nullptr, false, seed,
+                                         scope, ctx);
   }
   if (join.strategy == JoinStrategy::BindPass) {
     return join.swap ? std::make_unique<BindPassJoin>(r, l, seed, scope, ctx)

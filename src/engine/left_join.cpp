@@ -110,7 +110,7 @@ IteratorPtr open_operator(const PlanNode& node, const LeftJoinPlan& left_join, c
                           const GraphScope& scope, Context& ctx) {
   if (left_join.strategy == JoinStrategy::BatchBind ||
       left_join.strategy == JoinStrategy::Adaptive) {
-    return open_service_join(*node.children[0], *node.children[1], left_join.strategy,
+    return open_service_join(node, *node.children[0], *node.children[1], left_join.strategy,
                              left_join.key, &left_join.exprs, true, seed, scope, ctx);
   }
   return std::make_unique<LeftJoinIterator>(node, left_join, seed, scope, ctx);

@@ -253,6 +253,10 @@ struct PlanNode {
   // per outer row (one request per row), and its requests start as soon as it is opened.
   bool has_service = false;
   PlanPayload payload;
+  // Explain: what the operator did (counted only with EvaluationOptions::explain).
+  mutable std::uint64_t rows_out = 0;
+  mutable std::uint64_t opens = 0;
+  mutable std::string outcome;  // e.g. an adaptive join's choice
 
   OpKind kind() const { return PayloadKinds<PlanPayload>::value[payload.index()]; }
   // The payload if this node is of P's kind, else nullptr.
@@ -271,6 +275,9 @@ using PlanPtr = std::unique_ptr<PlanNode>;
 // ctx.exists_plans).
 // `first_rows`: only the first rows will be read (ASK, EXISTS).
 PlanPtr build_plan(const sparql::algebra::Operator& op, Context& ctx, bool first_rows = false);
+
+// The plan as it ran (counts kept with EvaluationOptions::explain).
+ExplainNode explain_plan(const PlanNode& plan, const Context& ctx);
 
 // Opens an iterator over the solutions of `plan` that extend `seed`, matching triples in
 // `scope` (the active graph).
@@ -294,10 +301,10 @@ inline void merge_into(Row& a, RowView b) {
 IteratorPtr open_operator(const PlanNode& node, const ServicePlan& payload, const Row& seed,
                           const GraphScope& scope, Context& ctx);
 // Joins with strategy BatchBind or Adaptive (service_join.cpp); `filter`: OPTIONAL's, or null.
-IteratorPtr open_service_join(const PlanNode& outer, const PlanNode& inner, JoinStrategy strategy,
-                              const SlotSet& key, const std::vector<CompiledExpression>* filter,
-                              bool optional, const Row& seed, const GraphScope& scope,
-                              Context& ctx);
+IteratorPtr open_service_join(const PlanNode& node, const PlanNode& outer, const PlanNode& inner,
+                              JoinStrategy strategy, const SlotSet& key,
+                              const std::vector<CompiledExpression>* filter, bool optional,
+                              const Row& seed, const GraphScope& scope, Context& ctx);
 IteratorPtr open_operator(const PlanNode& node, const BgpPlan& payload, const Row& seed,
                           const GraphScope& scope, Context& ctx);
 IteratorPtr open_operator(const PlanNode& node, const PathPlan& payload, const Row& seed,

@@ -485,10 +485,33 @@ PlanPtr build_plan(const Operator& op, Context& ctx, bool first_rows) {
   return planner.plan(op);
 }
 
+namespace {
+
+// Explain: counts the rows an operator yields.
+class CountingIterator final : public RowIterator {
+ public:
+  CountingIterator(IteratorPtr inner, const PlanNode& node)
+      : inner_(std::move(inner)), node_(node) {}
+  bool next(Row& row) override {
+    if (!inner_->next(row)) return false;
+    ++node_.rows_out;
+    return true;
+  }
+
+ private:
+  IteratorPtr inner_;
+  const PlanNode& node_;
+};
+
+}  // namespace
+
 IteratorPtr open(const PlanNode& plan, const Row& seed, const GraphScope& scope, Context& ctx) {
-  return std::visit(
+  IteratorPtr it = std::visit(
       [&](const auto& payload) { return open_operator(plan, payload, seed, scope, ctx); },
       plan.payload);
+  if (!ctx.options.explain) return it;
+  ++plan.opens;
+  return std::make_unique<CountingIterator>(std::move(it), plan);
 }
 
 }  // namespace sparqlmcp::engine::detail

@@ -183,8 +183,10 @@ class ServiceIterator final : public RowIterator {
 // A SERVICE with a fixed endpoint for a block of seeds: one request with a VALUES block.
 class ServiceBatch final : public BatchIterator {
  public:
-  ServiceBatch(const ServicePlan& service, const std::vector<Row>& seeds, Context& ctx)
-      : seeds_(seeds), ctx_(ctx) {
+  ServiceBatch(const PlanNode& node, const ServicePlan& service, const std::vector<Row>& seeds,
+               Context& ctx)
+      : node_(node), seeds_(seeds), ctx_(ctx) {
+    ++node.opens;
     ServiceRequest request = base_request(service, service.endpoint_iri, ctx);
     std::vector<std::uint32_t> seed_row;
     add_bindings(service, seeds, ctx, request, seed_row);
@@ -211,11 +213,13 @@ class ServiceBatch final : public BatchIterator {
       out = seeds_[s];
       merge_into(out, r);
       seed = s;
+      ++node_.rows_out;
       return true;
     }
   }
 
  private:
+  const PlanNode& node_;
   const std::vector<Row>& seeds_;
   Context& ctx_;
   std::vector<std::vector<std::size_t>> seeds_of_;
@@ -304,8 +308,10 @@ class JoinBatch final : public BatchIterator {
 
 class ServiceProbe final : public Probe {
  public:
-  ServiceProbe(const ServicePlan& service, const Row& seed, std::size_t limit, Context& ctx)
-      : seed_(seed), ctx_(ctx) {
+  ServiceProbe(const PlanNode& node, const ServicePlan& service, const Row& seed, std::size_t limit,
+               Context& ctx)
+      : node_(node), seed_(seed), ctx_(ctx) {
+    ++node.opens;
     ServiceRequest request = base_request(service, service.endpoint_iri, ctx);
     std::vector<std::uint32_t> seed_row;
     add_bindings(service, {seed}, ctx, request, seed_row);
@@ -319,11 +325,15 @@ class ServiceProbe final : public Probe {
       Row row = seed_;
       merge_into(row, answer.row(i));
       rows.push_back(std::move(row));
+      ++node_.rows_out;
     }
+    if (!answer.complete())
+      node_.outcome = "probe cut at " + std::to_string(answer.size()) + " rows";
     return answer.complete();
   }
 
  private:
+  const PlanNode& node_;
   Row seed_;
   Context& ctx_;
   std::unique_ptr<PendingService> pending_;
@@ -356,7 +366,7 @@ IteratorPtr open_operator(const PlanNode&, const ServicePlan& service, const Row
 std::unique_ptr<BatchIterator> open_batch(const PlanNode& plan, const std::vector<Row>& seeds,
                                           const GraphScope& scope, Context& ctx) {
   if (const auto* service = plan.as<ServicePlan>(); service && !service->endpoint.is_var)
-    return std::make_unique<ServiceBatch>(*service, seeds, ctx);
+    return std::make_unique<ServiceBatch>(plan, *service, seeds, ctx);
   if (plan.has_service && plan.as<UnionPlan>())
     return std::make_unique<UnionBatch>(plan, seeds, scope, ctx);
   if (const auto* join = plan.as<JoinPlan>(); join && plan.has_service)
@@ -376,7 +386,7 @@ bool probeable(const PlanNode& plan) {
 std::unique_ptr<Probe> start_probe(const PlanNode& plan, const Row& seed, std::size_t limit,
                                    Context& ctx) {
   if (const auto* service = plan.as<ServicePlan>())
-    return std::make_unique<ServiceProbe>(*service, seed, limit, ctx);
+    return std::make_unique<ServiceProbe>(plan, *service, seed, limit, ctx);
   return std::make_unique<UnionProbe>(plan, seed, limit, ctx);
 }
 

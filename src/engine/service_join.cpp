@@ -33,10 +33,12 @@ class RowsIterator final : public RowIterator {
 
 class ServiceJoin final : public RowIterator {
  public:
-  ServiceJoin(const PlanNode& outer, const PlanNode& inner, JoinStrategy strategy,
-              const SlotSet& key, const std::vector<CompiledExpression>* filter, bool optional,
-              const Row& seed, GraphScope scope, Context& ctx)
-      : inner_(inner),
+  ServiceJoin(const PlanNode& node, const PlanNode& outer, const PlanNode& inner,
+              JoinStrategy strategy, const SlotSet& key,
+              const std::vector<CompiledExpression>* filter, bool optional, const Row& seed,
+              GraphScope scope, Context& ctx)
+      : node_(node),
+        inner_(inner),
         key_(key),
         filter_(filter),
         optional_(optional),
@@ -64,6 +66,10 @@ class ServiceJoin final : public RowIterator {
     std::vector<Row> rows;
     hashed_ = probe_->wait(rows);
     probe_.reset();
+    probe_outcome_ =
+        hashed_ ? "hashed the inner side, complete in " + std::to_string(rows.size()) + " rows"
+                : "the inner side has more rows than the probe took; bound join";
+    node_.outcome = probe_outcome_;
     if (hashed_) {
       RowsIterator it(std::move(rows));
       table_.build(it, key_, ctx_);
@@ -127,6 +133,10 @@ class ServiceJoin final : public RowIterator {
         batch_.reset();
       }
       if (!read_block()) return false;
+      ++blocks_;
+      node_.outcome = (probe_outcome_.empty() ? std::string() : probe_outcome_ + ", ") +
+                      std::to_string(blocks_) + (blocks_ == 1 ? " block" : " blocks") +
+                      " of outer rows";
       batch_ = open_batch(inner_, block_, scope_, ctx_);
     }
   }
@@ -145,7 +155,10 @@ class ServiceJoin final : public RowIterator {
     return !block_.empty();
   }
 
+  const PlanNode& node_;
   const PlanNode& inner_;
+  std::size_t blocks_ = 0;
+  std::string probe_outcome_;
   SlotSet key_;
   const std::vector<CompiledExpression>* filter_;
   bool optional_;
@@ -171,12 +184,12 @@ class ServiceJoin final : public RowIterator {
 
 }  // namespace
 
-IteratorPtr open_service_join(const PlanNode& outer, const PlanNode& inner, JoinStrategy strategy,
-                              const SlotSet& key, const std::vector<CompiledExpression>* filter,
-                              bool optional, const Row& seed, const GraphScope& scope,
-                              Context& ctx) {
-  return std::make_unique<ServiceJoin>(outer, inner, strategy, key, filter, optional, seed, scope,
-                                       ctx);
+IteratorPtr open_service_join(const PlanNode& node, const PlanNode& outer, const PlanNode& inner,
+                              JoinStrategy strategy, const SlotSet& key,
+                              const std::vector<CompiledExpression>* filter, bool optional,
+                              const Row& seed, const GraphScope& scope, Context& ctx) {
+  return std::make_unique<ServiceJoin>(node, outer, inner, strategy, key, filter, optional, seed,
+                                       scope, ctx);
 }
 
 }  // namespace sparqlmcp::engine::detail

@@ -286,6 +286,35 @@ FederatedServices::FederatedServices(SourceLookup lookup, RequestContext context
       settings_(settings),
       memory_(memory ? std::move(memory) : std::make_shared<EndpointMemory>()) {}
 
+std::string FederatedServices::describe(int operator_id) const {
+  auto it = stats_.services.find(operator_id);
+  if (it == stats_.services.end()) return {};
+  const ServiceStats& s = it->second;
+  std::string text = "requests=" + std::to_string(s.requests) + " rows=" + std::to_string(s.rows);
+  if (s.binding_rows > 0) text += " bindings=" + std::to_string(s.binding_rows);
+  if (s.cache_hits > 0) text += " cache_hits=" + std::to_string(s.cache_hits);
+  text += " time=" + std::to_string(s.time.count()) + "ms";
+  if (s.route == "in-process") text += " in-process";
+  if (s.silent_failure) text += " failed, ignored (SILENT): " + s.failure;
+  for (const std::string& why : s.incomplete)
+    text += " incomplete: " + why;
+  for (const std::string& note : s.notes)
+    text += " note: " + note;
+  if (!s.first_text.empty()) {
+    // The sub-query on one line, without its prefixes, bounded.
+    std::string line;
+    std::size_t start = s.first_text.find("SELECT");
+    for (char c : s.first_text.substr(start == std::string::npos ? 0 : start)) {
+      if (c == '\n' || c == '\t') c = ' ';
+      if (c == ' ' && !line.empty() && line.back() == ' ') continue;
+      line += c;
+    }
+    if (line.size() > 240) line = line.substr(0, 237) + "...";
+    text += " sent: " + line;
+  }
+  return text;
+}
+
 std::unique_ptr<engine::PendingService> FederatedServices::start(engine::ServiceRequest request) {
   return std::make_unique<PendingFederated>(*this, std::move(request));
 }

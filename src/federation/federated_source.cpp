@@ -23,6 +23,8 @@ class FederatedSource final : public Source {
     options.max_result_rows = settings_.max_result_rows;
     options.max_rows_in_memory = settings_.max_rows_in_memory;
     options.service_handler = &services;
+    options.explain = context.explain;
+    services.set_candidate_endpoints(settings_.variable_endpoints);
     SourceAnswer answer;
     const sparql::Query rewritten(query.prologue(), query.syntax(),
                                   rewrite_for_federation(query.algebra()));
@@ -33,6 +35,7 @@ class FederatedSource final : public Source {
     answer.triples = std::move(outcome.graph);
     answer.attempts = static_cast<int>(services.stats().requests());
     answer.federation = std::make_shared<FederationStats>(services.stats());
+    answer.plan = std::move(outcome.plan);
     return answer;
   }
 

@@ -30,6 +30,15 @@ class InProcessSource final : public Source {
   SourceAnswer run(const sparql::Query& query, const RequestContext& context) override {
     engine::QueryOutcome outcome = engine::evaluate_query(query, store_, options_for(context));
     SourceAnswer answer;
+    if (outcome.plan) {
+      engine::ExplainNode root{"in-process",
+                               "<" + endpoint_ + "> the embedded engine over its dumps",
+                               outcome.plan->rows,
+                               1,
+                               {}};
+      root.children.push_back(std::move(*outcome.plan));
+      answer.plan = std::move(root);
+    }
     answer.stopped_at_cap = outcome.truncated;
     answer.solutions = std::move(outcome.results);
     answer.triples = std::move(outcome.graph);
@@ -68,6 +77,7 @@ class InProcessSource final : public Source {
     // Dumps of named graphs are queried like a public endpoint: the default graph is the
     // merge of all graphs, GRAPH still selects one.
     options.union_default_graph = true;
+    options.explain = context.explain;
     return options;
   }
 

@@ -85,7 +85,19 @@ class RemoteSource final : public Source {
         send_and_wait(sender_, config_for(context), sparql::serialize_query(query),
                       std::move(accept), context.cancellation);
     if (!outcome.ok()) throw Exception(outcome.error());
-    return answer_from(outcome.value(), graph);
+    SourceAnswer answer = answer_from(outcome.value(), graph);
+    if (context.explain) {
+      const std::size_t rows = graph ? answer.triples.size() : answer.solutions.rows.size();
+      answer.plan =
+          engine::ExplainNode{"remote",
+                              "<" + endpoint_.endpoint_iri +
+                                  "> the whole query, requests=" + std::to_string(answer.attempts) +
+                                  " time=" + std::to_string(outcome.value().elapsed.count()) + "ms",
+                              rows,
+                              1,
+                              {}};
+    }
+    return answer;
   }
 
   std::unique_ptr<PendingAnswer> start(const PatternQuery& query,

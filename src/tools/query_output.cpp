@@ -43,6 +43,24 @@ std::string header_line(const AnswerFacts& facts) {
   return line + ".";
 }
 
+nlohmann::json plan_json(const engine::ExplainNode& node) {
+  nlohmann::json children = nlohmann::json::array();
+  for (const engine::ExplainNode& child : node.children)
+    children.push_back(plan_json(child));
+  nlohmann::json out = {{"op", node.op}, {"rows", node.rows}};
+  if (!node.detail.empty()) out["detail"] = node.detail;
+  if (node.opens > 1) out["opened"] = node.opens;
+  if (!children.empty()) out["children"] = std::move(children);
+  return out;
+}
+
+// The plan after the rows and warnings: what explain asked for.
+void add_plan(const AnswerFacts& facts, nlohmann::json& structured, std::string& text) {
+  if (!facts.plan) return;
+  structured["plan"] = plan_json(*facts.plan);
+  text += "Plan (rows = rows each operator produced):\n" + engine::explain_text(*facts.plan);
+}
+
 nlohmann::json base_structured(const AnswerFacts& facts, std::string_view form) {
   nlohmann::json structured = {{"endpoint", facts.endpoint}, {"route", facts.route},
                                {"query_form", form},         {"elapsed_ms", facts.elapsed.count()},
@@ -112,6 +130,7 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
         header_line(facts) + "\nASK result: " + (results.boolean ? "true" : "false") + "\n";
     for (const std::string& warning : warnings)
       text += "Warning: " + warning + "\n";
+    add_plan(facts, structured, text);
     return mcp::ToolResult::text(std::move(text), std::move(structured));
   }
 
@@ -157,6 +176,7 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
   for (const std::string& warning : warnings)
     text += "Warning: " + warning + "\n";
   if (next) text += "Next page (ready to run):\n" + *next + (next->ends_with('\n') ? "" : "\n");
+  add_plan(facts, structured, text);
   return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 
@@ -195,6 +215,7 @@ mcp::ToolResult render_graph(const std::vector<rdf::Triple>& triples, const Answ
   for (const std::string& warning : warnings)
     text += "Warning: " + warning + "\n";
   if (next) text += "Next part (ready to run):\n" + *next + "\n";
+  add_plan(facts, structured, text);
   return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 
@@ -249,6 +270,12 @@ nlohmann::json query_output_schema() {
         {"triple_count_at_least", {{"type", "integer"}}},
         {"triples_shown", {{"type", "integer"}}},
         {"truncated", {{"type", "boolean"}}},
+        {"plan",
+         {{"type", "object"},
+          {"description",
+           "With explain: true, the plan that ran: {op, detail, rows, opened, children}, one "
+           "node per operator (joins with their strategy, SERVICE with endpoint, requests, "
+           "time, sub-query)."}}},
         {"possibly_incomplete",
          {{"type", "boolean"},
           {"description",

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sparqlmcp/engine/explain.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
@@ -53,6 +54,7 @@ struct AnswerFacts {
   std::string count_option;
   std::vector<std::string> warnings;
   std::vector<std::pair<std::string, std::string>> prefixes;  // for compact IRIs
+  std::optional<engine::ExplainNode> plan;                    // explain: the plan that ran
 };
 
 // The next-page query for a page that showed `shown` rows (triples) of those at hand, or

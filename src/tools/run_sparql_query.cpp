@@ -28,6 +28,8 @@ using federation::SourceAnswer;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::size_t kMaxRowsHeldPerCall = 5'000'000;
+// A SERVICE ?variable that no solution binds is sent to at most this many catalogue endpoints.
+constexpr std::size_t kMaxVariableEndpoints = 20;
 
 mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
   mcp::ToolDefinition definition;
@@ -78,7 +80,13 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
          {{"type", "boolean"},
           {"description",
            "Also count the query's rows exactly (a COUNT query within the time limit), when "
-           "the page alone cannot tell the total."}}}}},
+           "the page alone cannot tell the total."}}},
+        {"explain",
+         {{"type", "boolean"},
+          {"description",
+           "Also return the plan that ran, one line per operator: join strategies, each "
+           "SERVICE's endpoint, sub-query, requests, rows and time. Use it to see why a "
+           "federated query is slow or empty."}}}}},
       {"required", {"query"}},
       {"additionalProperties", false}};
   definition.output_schema = query_output_schema();
@@ -119,6 +127,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
     std::unique_ptr<Source> source;
     OutputLimits limits;
     bool count = false;
+    bool explain = false;
     bool silent = false;
     Clock::time_point started;
     Clock::time_point deadline;
@@ -128,7 +137,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
 
   mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
     Arguments args(arguments, definition_.name);
-    args.reject_unknown({"query", "format", "timeout_ms", "max_rows", "count"});
+    args.reject_unknown({"query", "format", "timeout_ms", "max_rows", "count", "explain"});
     Call call;
     call.text = args.required_string("query", "the SPARQL query text");
     std::optional<std::string> format = args.optional_choice(
@@ -141,6 +150,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
             .value_or(static_cast<std::int64_t>(settings_.default_max_rows)));
     call.limits.max_text_chars = settings_.max_text_chars;
     call.count = args.optional_boolean("count").value_or(false);
+    call.explain = args.optional_boolean("explain").value_or(false);
     call.started = Clock::now();
     call.deadline = call.started + timeout;
 
@@ -226,6 +236,11 @@ class RunSparqlQueryTool final : public mcp::Tool {
     settings.federation = settings_.federation;
     settings.max_result_rows = std::max(settings_.assumed_result_cap, settings_.max_rows_limit + 1);
     settings.max_rows_in_memory = kMaxRowsHeldPerCall;
+    // SERVICE ?variable unbound ranges over the catalogue, bounded.
+    for (const catalogue::Endpoint& endpoint : catalogue_.endpoints()) {
+      if (settings.variable_endpoints.size() == kMaxVariableEndpoints) break;
+      settings.variable_endpoints.push_back(endpoint.endpoint_iri);
+    }
     return federation::make_federated_source(std::move(lookup), settings, endpoint_memory_);
   }
 
@@ -278,8 +293,9 @@ class RunSparqlQueryTool final : public mcp::Tool {
           : call.facts.route == "federated" ? "evaluating the federated query"
                                             : "sending the query to <" + call.facts.endpoint + ">");
     }
-    SourceAnswer answer =
-        call.source->run(query, {call.deadline, context.cancellation, notice_logger(context)});
+    SourceAnswer answer = call.source->run(
+        query, {call.deadline, context.cancellation, notice_logger(context), call.explain});
+    if (answer.plan && !call.facts.plan) call.facts.plan = std::move(answer.plan);
     if (answer.federation) {
       call.facts.requests += static_cast<int>(answer.federation->requests());
       add_federation_facts(call, *answer.federation, context);

@@ -29,6 +29,7 @@ struct CommandLine {
   std::string query_input;
   std::optional<std::string> query_format;  // --format: table, json, xml, csv, tsv, turtle, ...
   bool query_count = false;                 // --count: count the rows exactly
+  bool query_explain = false;               // --explain: print the plan that ran
 };
 
 // "30s", "500ms", "2m" or a bare number of seconds. Throws Exception(InvalidArgument).

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sparqlmcp/engine/dataset.hpp"
+#include "sparqlmcp/engine/explain.hpp"
 #include "sparqlmcp/engine/service_handler.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
@@ -42,6 +43,8 @@ struct EvaluationOptions {
   // this many rows (beside the outer side's requests): complete, it is hashed; else its
   // requests carry the outer rows as VALUES blocks.
   std::size_t service_probe_rows = 10000;
+  // Count rows per operator and return the plan that ran (QueryOutcome::plan).
+  bool explain = false;
 };
 
 struct QueryOutcome {
@@ -50,7 +53,8 @@ struct QueryOutcome {
   results::QueryResults results;
   // CONSTRUCT and DESCRIBE: the triples (no duplicates).
   std::vector<rdf::Triple> graph;
-  bool truncated = false;  // max_result_rows cut the result
+  bool truncated = false;           // max_result_rows cut the result
+  std::optional<ExplainNode> plan;  // with EvaluationOptions::explain
 };
 
 // Throws Exception as described above; never crashes on a well-formed algebra.

@@ -70,6 +70,8 @@ class ServiceHandler {
   virtual std::unique_ptr<PendingService> start(ServiceRequest request) = 0;
   // The endpoints a SERVICE ?variable that no solution binds ranges over (a bounded list).
   virtual std::vector<std::string> candidate_endpoints() const { return {}; }
+  // What the SERVICE operator `operator_id` cost, for explain (requests, time, ...).
+  virtual std::string describe(int /*operator_id*/) const { return {}; }
 };
 
 }  // namespace sparqlmcp::engine

@@ -61,6 +61,13 @@ class FederatedServices final : public engine::ServiceHandler {
                     std::shared_ptr<EndpointMemory> memory);
 
   std::unique_ptr<engine::PendingService> start(engine::ServiceRequest request) override;
+  std::vector<std::string> candidate_endpoints() const override { return candidates_; }
+  std::string describe(int operator_id) const override;
+
+  // What SERVICE ?variable ranges over when no solution binds it (at most a few endpoints).
+  void set_candidate_endpoints(std::vector<std::string> endpoints) {
+    candidates_ = std::move(endpoints);
+  }
 
   const FederationStats& stats() const { return stats_; }
 
@@ -73,6 +80,7 @@ class FederatedServices final : public engine::ServiceHandler {
   std::shared_ptr<EndpointMemory> memory_;
   FederationStats stats_;
   std::size_t rows_held_ = 0;
+  std::vector<std::string> candidates_;
 };
 
 }  // namespace sparqlmcp::federation

@@ -5,6 +5,8 @@
 // it does a single endpoint's.
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "sparqlmcp/federation/federated_services.hpp"
 #include "sparqlmcp/federation/source.hpp"
@@ -15,6 +17,8 @@ struct FederatedSourceSettings {
   FederationSettings federation;
   std::size_t max_result_rows = 10000;         // rows of the final answer per evaluation
   std::size_t max_rows_in_memory = 5'000'000;  // rows the engine's blocking operators hold
+  // What a SERVICE ?variable ranges over when no solution binds it.
+  std::vector<std::string> variable_endpoints;
 };
 
 // `lookup` resolves SERVICE IRIs to sources (which must outlive the returned source).

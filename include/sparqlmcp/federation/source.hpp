@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/engine/explain.hpp"
 #include "sparqlmcp/engine/store.hpp"
 #include "sparqlmcp/federation/request_sender.hpp"
 #include "sparqlmcp/federation/statistics.hpp"
@@ -33,6 +34,7 @@ struct SourceAnswer {
   std::size_t bytes = 0;             // response body bytes (0 in-process)
   // A federated answer: what each SERVICE and endpoint did. Null for other sources.
   std::shared_ptr<const FederationStats> federation;
+  std::optional<engine::ExplainNode> plan;  // with RequestContext::explain
 };
 
 // What is known about how many rows a source returns per request.
@@ -47,6 +49,7 @@ struct RequestContext {
   CancellationTokenPtr cancellation;  // may be null
   // Told of retries and fallbacks (on the HTTP client's thread). May be empty.
   std::function<void(const http::SparqlNotice&)> on_notice;
+  bool explain = false;  // return the plan that ran (SourceAnswer::plan)
 };
 
 // A pattern sent as SELECT `vars` WHERE { op } (all in-scope variables when `vars` is empty).
