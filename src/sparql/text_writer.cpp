@@ -12,34 +12,20 @@ namespace sparqlmcp::sparql::detail {
 namespace {
 constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
-// The local part written as PN_LOCAL [169] (with PLX escapes), or false when impossible.
+// The local part written as PN_LOCAL [169], or false when it would need a PLX escape ('\#',
+// '%2F'): such names are valid SPARQL 1.1, but endpoints (Virtuoso) reject them, so the full
+// IRI is written instead.
 bool to_local_name(std::string_view local, std::string& out) {
-  static constexpr const char* kEscapable = "_~.-!$&'()*+,;=/?#@%";
   out.clear();
   std::size_t pos = 0;
   bool first = true;
   while (pos < local.size()) {
-    char c = local[pos];
-    if (c == '%' && pos + 2 < local.size() && util::is_hex_digit(local[pos + 1]) &&
-        util::is_hex_digit(local[pos + 2])) {
-      out.append(local.substr(pos, 3));
-      pos += 3;
-      first = false;
-      continue;
-    }
     std::size_t start = pos;
     char32_t cp = decode_utf8(local, pos);
     bool plain = first ? (is_pn_chars_u(cp) || cp == ':' || (cp >= '0' && cp <= '9'))
                        : (is_pn_chars(cp) || cp == ':');
-    if (cp == '_' || cp == ':') plain = true;
-    if (plain) {
-      out.append(local.substr(start, pos - start));
-    } else if (cp < 0x80 && std::strchr(kEscapable, static_cast<char>(cp)) != nullptr) {
-      out += '\\';
-      out += static_cast<char>(cp);
-    } else {
-      return false;
-    }
+    if (!plain) return false;
+    out.append(local.substr(start, pos - start));
     first = false;
   }
   return true;

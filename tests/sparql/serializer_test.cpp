@@ -29,7 +29,7 @@ TEST_CASE("serialized queries keep PREFIX declarations and use prefixed names", 
         "SELECT ?s\n"
         "WHERE {\n"
         "  ?s a ex:C .\n"
-        "  ?s ex:p ex:a\\#b .\n"
+        "  ?s ex:p <http://e/ns#a#b> .\n"
         "  ?s ex:p o:x .\n"
         "  ?s ex:p <http://zz/q> .\n"
         "}\n");

@@ -52,10 +52,11 @@ TEST_CASE("every Spider4SPARQL query parses and round-trips", "[sparql][integrat
   CHECK(algebra_round_tripped == pairs.size());
 }
 
-TEST_CASE("Spider4SPARQL escaped local names keep the '#'", "[sparql]") {
+TEST_CASE("Spider4SPARQL escaped local names keep the '#' and are sent as full IRIs", "[sparql]") {
   ParseOptions options;
   options.default_prefixes = {{"", "http://valuenet/ontop/"}};
   Query q = parse_query("select ?n where { ?t1 :singer\\#name ?n }", options);
   CHECK(to_sse(q) == "(project (?n) (bgp (triple ?t1 <http://valuenet/ontop/singer#name> ?n)))");
-  CHECK(serialize_query(q).find(":singer\\#name") != std::string::npos);
+  // Virtuoso rejects PLX escapes (Bad character '\\'), so the printed query has none.
+  CHECK(serialize_query(q).find("<http://valuenet/ontop/singer#name>") != std::string::npos);
 }
