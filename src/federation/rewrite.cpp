@@ -176,14 +176,14 @@ Operator rewrite(const Operator& op, const RewriteOptions& options) {
       return out;
     }
     case OpKind::Filter: {
-      std::vector<Expr> kept;
+      // A copy of each conjunct goes into the SERVICE (fewer rows come back) and the original
+      // stays here: endpoints differ where SPARQL has a type error (Virtuoso takes every string
+      // as greater than every number), and the local filter restores the specified answer
+      // whenever the endpoint kept too many rows.
       for (const Expr& e : out.exprs) {
         std::vector<std::string> vars = sparql::algebra::expression_vars(e);
-        if (vars.empty() || !movable(e) || !push_filter(e, vars, out.children[0]))
-          kept.push_back(e);
+        if (!vars.empty() && movable(e)) push_filter(e, vars, out.children[0]);
       }
-      if (kept.empty()) return std::move(out.children[0]);
-      out.exprs = std::move(kept);
       return out;
     }
     default:

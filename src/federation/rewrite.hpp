@@ -6,8 +6,10 @@
 //   itself (then the whole block is passed through);
 // - SERVICE clauses to the same endpoint that are joined become one request (FedX's exclusive
 //   groups), also across OPTIONAL;
-// - FILTER conjuncts travel into the SERVICE whose pattern binds all their variables in every
-//   solution (into both branches of a UNION), so endpoints return fewer rows.
+// - FILTER conjuncts are copied into the SERVICE whose pattern binds all their variables in
+//   every solution (into both branches of a UNION), so endpoints return fewer rows; the filter
+//   stays here too, since endpoints differ from the specification on type errors (Virtuoso
+//   takes every string as greater than every number).
 // SILENT services are never merged, distributed or given filters: their failure semantics
 // (the empty solution) would change.
 

@@ -40,18 +40,21 @@ TEST_CASE("an OPTIONAL between two blocks of one endpoint travels inside one req
         "<http://e/r> ?t))))");
 }
 
-TEST_CASE("a filter moves into the SERVICE that always binds its variables", "[federation]") {
+TEST_CASE("a filter is copied into the SERVICE that always binds its variables and kept",
+          "[federation]") {
   CHECK(rewritten("SERVICE <http://a/> { ?s :p ?o } SERVICE <http://b/> { ?o :q ?r } "
                   "FILTER(?r > 3) FILTER(?s != ?r)") ==
-        "(filter (!= ?s ?r) (join (service <http://a/> (bgp (triple ?s <http://e/p> ?o))) "
-        "(service <http://b/> (filter (> ?r 3) (bgp (triple ?o <http://e/q> ?r))))))");
+        "(filter (exprlist (> ?r 3) (!= ?s ?r)) (join (service <http://a/> (bgp (triple ?s "
+        "<http://e/p> ?o))) (service <http://b/> (filter (> ?r 3) (bgp (triple ?o <http://e/q> "
+        "?r))))))");
 }
 
-TEST_CASE("a filter moves into both branches of a UNION of SERVICE clauses", "[federation]") {
+TEST_CASE("a filter is copied into both branches of a UNION of SERVICE clauses", "[federation]") {
   CHECK(rewritten("{ SERVICE <http://a/> { ?s :p ?o } } UNION { SERVICE <http://b/> { ?s :p ?o } "
                   "} FILTER(?o > 3)") ==
-        "(union (service <http://a/> (filter (> ?o 3) (bgp (triple ?s <http://e/p> ?o)))) "
-        "(service <http://b/> (filter (> ?o 3) (bgp (triple ?s <http://e/p> ?o)))))");
+        "(filter (> ?o 3) (union (service <http://a/> (filter (> ?o 3) (bgp (triple ?s "
+        "<http://e/p> ?o)))) (service <http://b/> (filter (> ?o 3) (bgp (triple ?s <http://e/p> "
+        "?o))))))");
 }
 
 TEST_CASE("a filter over a variable that is only maybe bound stays outside", "[federation]") {
