@@ -7,15 +7,13 @@
 
 #include <chrono>
 #include <cstddef>
-#include <list>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
+#include "sparqlmcp/util/bounded_cache.hpp"
 
 namespace sparqlmcp::tools {
 
@@ -39,38 +37,26 @@ struct CachedAnswer {
 
 class PageCache {
  public:
-  using Clock = std::chrono::steady_clock;
-
-  PageCache(std::size_t max_bytes, std::chrono::seconds time_to_live);
+  PageCache(std::size_t max_bytes, std::chrono::seconds time_to_live)
+      : cache_(max_bytes, time_to_live) {}
 
   // Keeps `answer` under `key` (replacing an entry with the same key). An answer larger than
   // the whole cache is not kept.
-  void put(const std::string& key, CachedAnswer answer);
+  void put(const std::string& key, CachedAnswer answer) {
+    const std::size_t bytes = estimate_bytes(answer);
+    cache_.put(key, std::move(answer), bytes);
+  }
   // A copy of the entry, when present and not expired.
-  std::optional<CachedAnswer> find(const std::string& key);
+  std::optional<CachedAnswer> find(const std::string& key) { return cache_.find(key); }
 
-  std::size_t bytes_held() const;
-  std::size_t entries() const;
+  std::size_t bytes_held() const { return cache_.bytes_held(); }
+  std::size_t entries() const { return cache_.entries(); }
 
   // Estimated memory held by an answer (term texts plus per-value overhead).
   static std::size_t estimate_bytes(const CachedAnswer& answer);
 
  private:
-  struct Entry {
-    std::string key;
-    CachedAnswer answer;
-    std::size_t bytes = 0;
-    Clock::time_point expires;
-  };
-  void evict_locked(Clock::time_point now);
-  void erase_locked(std::list<Entry>::iterator it);
-
-  const std::size_t max_bytes_;
-  const std::chrono::seconds time_to_live_;
-  mutable std::mutex mutex_;
-  std::list<Entry> entries_;  // most recently used first
-  std::unordered_map<std::string, std::list<Entry>::iterator> index_;
-  std::size_t bytes_ = 0;
+  util::BoundedCache<CachedAnswer> cache_;
 };
 
 }  // namespace sparqlmcp::tools

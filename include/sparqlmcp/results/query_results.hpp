@@ -3,6 +3,7 @@
 // sequence or an ASK answer, independent of the wire format (SPARQL 1.1 Query Results JSON,
 // XML, CSV and TSV) and of the SPARQL parser. Plain values: the caller owns them outright.
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,5 +24,10 @@ struct QueryResults {
 
   friend bool operator==(const QueryResults&, const QueryResults&) = default;
 };
+
+// An estimate of the memory the rows hold (term texts plus per-value overhead), for caches
+// bounded in bytes.
+std::size_t estimate_bytes(const QueryResults& results);
+std::size_t estimate_bytes(const rdf::Term& term);
 
 }  // namespace sparqlmcp::results
