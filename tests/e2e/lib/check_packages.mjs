@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 const require = createRequire(new URL("../package.json", import.meta.url));
 const missing = [];
 for (const name of ["@modelcontextprotocol/sdk/client/index.js", "@modelcontextprotocol/inspector/package.json",
-                    "oxigraph"]) {
+                    "oxigraph", "sparqljs"]) {
   try {
     require.resolve(name);
   } catch {
