@@ -135,6 +135,21 @@ export function ontology_file(kg) {
   return join(dir, owl);
 }
 
+// The N-Triples of every graph of `by_kg` (read_queries()), keyed by graph name. Each graph's
+// seed is `seed` plus the number of triples of the graphs before it (in dev.json order), so a
+// graph's data are the same whichever tool generates them: spider_differential and the
+// federated test set (tests/federation/fkgqa) share them.
+export function generate_graphs(by_kg, per_class, seed) {
+  const graphs = {};
+  let offset = 0;
+  for (const [kg, queries] of Object.entries(by_kg)) {
+    const ontology = read_ontology(readFileSync(ontology_file(kg), "utf8"));
+    graphs[kg] = generate_graph(ontology, queries, per_class, seed + offset);
+    offset += graphs[kg].split("\n").length - 1;
+  }
+  return graphs;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [out, per_class = "12", seed = "20261123"] = process.argv.slice(2);
   if (!out) {
@@ -144,9 +159,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   mkdirSync(out, { recursive: true });
   const by_kg = read_queries();
   let total = 0;
-  for (const [kg, queries] of Object.entries(by_kg)) {
-    const ontology = read_ontology(readFileSync(ontology_file(kg), "utf8"));
-    const nt = generate_graph(ontology, queries, Number(per_class), Number(seed) + total);
+  for (const [kg, nt] of Object.entries(generate_graphs(by_kg, Number(per_class), Number(seed)))) {
     writeFileSync(join(out, `${kg}.nt`), nt);
     total += nt.split("\n").length - 1;
   }

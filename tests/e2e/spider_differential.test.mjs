@@ -11,14 +11,12 @@
 // those queries must run on both, and a difference is reported but not counted as a failure.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
-import {
-  BASE, generate_graph, ontology_file, read_ontology, read_queries,
-} from "../data/spider_instances.mjs";
+import { BASE, generate_graphs, read_queries } from "../data/spider_instances.mjs";
 import { json_term, term_key, wrap_in_service } from "./lib/differential.mjs";
 
 const require = createRequire(import.meta.url);
@@ -50,11 +48,7 @@ describe("Spider4SPARQL queries give the same answers in-process as on Oxigraph"
       "@prefix smcp: <https://w3id.org/sparql-mcp/vocab#> .",
       "",
     ];
-    let offset = 0;
-    for (const [kg, queries] of Object.entries(by_kg)) {
-      const ontology = read_ontology(readFileSync(ontology_file(kg), "utf8"));
-      const nt = generate_graph(ontology, queries, PER_CLASS, SEED + offset);
-      offset += nt.split("\n").length - 1;
+    for (const [kg, nt] of Object.entries(generate_graphs(by_kg, PER_CLASS, SEED))) {
       writeFileSync(join(dir, `${kg}.nt`), nt);
       stores[kg] = new oxigraph.Store();
       stores[kg].load(nt, { format: "application/n-triples" });
