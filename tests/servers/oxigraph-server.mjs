@@ -2,11 +2,21 @@
 // A small SPARQL 1.1 Protocol server over the npm `oxigraph` package, for tests.
 //
 //   node tests/servers/oxigraph-server.mjs [--port N] [--verbose] FILE[=GRAPH_IRI]...
+//                                           [--dataset NAME=FILE[,FILE...]]... [--counts FILE]
 //
 // Loads each FILE into an in-memory Store (into the default graph, or into GRAPH_IRI when
 // given; the format follows the extension: .ttl .nt .nq .trig .rdf .n3), listens on 127.0.0.1
 // (port N, or one chosen by the system when N is 0 or absent) and prints the port alone on one
 // line on stdout once it accepts connections. Everything else goes to stderr.
+//
+// Multi-dataset mode: each --dataset NAME=FILE,... is a store of its own, served on /NAME/query
+// (alias /NAME/sparql) like /query, so one process stands for many endpoints (the shards of
+// tests/federation/fkgqa); a GET there without a query answers with the endpoint's SPARQL
+// Service Description (Turtle, N-Triples or RDF/XML). Each dataset counts the requests it receives: /stats reports them
+// under "datasets", and with --counts FILE they are also kept in FILE, one line per dataset in
+// the order given, "NAME COUNT" with COUNT right-aligned in 12 characters; a count is written
+// there before the request is answered, so a client holding an answer reads a count that
+// includes its request, without a request of its own.
 //
 // Routes (SPARQL 1.1 Protocol, https://www.w3.org/TR/sparql11-protocol/ section 2.1):
 //   GET  /query?query=...                     (also /sparql)
@@ -34,9 +44,10 @@
 //                  syntax error sent with 200 as Virtuoso does
 //   /stats         200 JSON {requests, slow_abandoned}: how many requests arrived, and how many
 //                  /slow requests the client gave up (closed) before the answer, so tests can
-//                  check that a cancelled call really stops its upstream request
+//                  check that a cancelled call really stops its upstream request; in
+//                  multi-dataset mode also {datasets: {NAME: requests}}
 import http from "node:http";
-import { readFileSync, realpathSync } from "node:fs";
+import { openSync, readFileSync, realpathSync, writeFileSync, writeSync } from "node:fs";
 import { createRequire } from "node:module";
 import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,21 +87,37 @@ const FILE_FORMATS = {
 };
 
 function parse_arguments(argv) {
-  const options = { port: 0, verbose: false, files: [] };
+  const options = { port: 0, verbose: false, files: [], datasets: [], counts: null };
   for (let i = 0; i < argv.length; ++i) {
     const arg = argv[i];
     if (arg === "--port") options.port = Number(argv[++i]);
     else if (arg.startsWith("--port=")) options.port = Number(arg.slice(7));
     else if (arg === "--verbose") options.verbose = true;
+    else if (arg === "--dataset") options.datasets.push(parse_dataset(argv[++i]));
+    else if (arg === "--counts") options.counts = argv[++i];
     else if (arg === "--help") {
-      process.stderr.write("usage: oxigraph-server.mjs [--port N] [--verbose] FILE[=GRAPH_IRI]...\n");
+      process.stderr.write("usage: oxigraph-server.mjs [--port N] [--verbose] FILE[=GRAPH_IRI]... " +
+                           "[--dataset NAME=FILE[,FILE...]]... [--counts FILE]\n");
       process.exit(0);
     } else options.files.push(arg);
   }
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) {
     throw new Error(`--port must be an integer between 0 and 65535, got ${options.port}`);
   }
+  const names = options.datasets.map((d) => d.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`--dataset ${twice} is given twice`);
+  if (options.counts && options.datasets.length === 0) throw new Error("--counts needs at least one --dataset");
   return options;
+}
+
+// NAME=FILE[,FILE...]; NAME becomes a path segment, so it is limited to URL-safe characters.
+function parse_dataset(spec) {
+  const m = /^([A-Za-z0-9._-]+)=(.+)$/.exec(spec ?? "");
+  if (!m || m[1] === "." || m[1] === "..") {
+    throw new Error(`--dataset needs NAME=FILE[,FILE...] with NAME made of A-Z a-z 0-9 . _ -, got '${spec}'`);
+  }
+  return { name: m[1], files: m[2].split(",") };
 }
 
 function load_files(store, files) {
@@ -277,6 +304,26 @@ function answer_query(store, req, res, params) {
   send(res, 200, `${chosen.format}; charset=utf-8`, typeof body === "string" ? body : String(body));
 }
 
+// A dataset's endpoint dereferenced without a query answers with its SPARQL 1.1 Service
+// Description (section 2, https://www.w3.org/TR/sparql11-service-description/), as public
+// endpoints do. Federation engines look there first to learn what a SERVICE IRI is; Comunica
+// takes an error status for a failing host and then spaces out every later request to it.
+const SD = "http://www.w3.org/ns/sparql-service-description#";
+const FORMATS_NS = "http://www.w3.org/ns/formats/";
+function answer_service_description(req, res, endpoint) {
+  const description = new oxigraph.Store();
+  description.load(`@prefix sd: <${SD}> .
+[] a sd:Service ; sd:endpoint <${endpoint}> ; sd:supportedLanguage sd:SPARQL11Query ;
+  sd:resultFormat <${FORMATS_NS}SPARQL_Results_JSON>, <${FORMATS_NS}SPARQL_Results_XML>,
+    <${FORMATS_NS}SPARQL_Results_CSV>, <${FORMATS_NS}SPARQL_Results_TSV>, <${FORMATS_NS}Turtle>,
+    <${FORMATS_NS}N-Triples>, <${FORMATS_NS}RDF_XML> ;
+  sd:defaultDataset [ a sd:Dataset ; sd:defaultGraph [ a sd:Graph ] ] .
+`, { format: "text/turtle" });
+  const chosen = negotiate(req.headers["accept"], GRAPH_FORMATS) ?? GRAPH_FORMATS[0];
+  send(res, 200, `${chosen.format}; charset=utf-8`,
+       description.dump({ format: chosen.format, from_graph_name: oxigraph.defaultGraph() }));
+}
+
 // Streams about `megabytes` MB of SPARQL JSON results, honouring back-pressure and stopping
 // when the client goes away.
 async function stream_huge(res, megabytes) {
@@ -322,7 +369,30 @@ const HTML_PAGE = `<!DOCTYPE html>
 <input name="user"><input name="password" type="password"><button>Sign in</button></form></body></html>
 `;
 
-function create_server(store, verbose) {
+// The request counters of the datasets, kept in memory and, when `path` is given, in that file
+// (see the header comment for its layout).
+function dataset_counters(names, path) {
+  const counts = new Map(names.map((n) => [n, 0]));
+  if (!path) return { counts, add: (name) => counts.set(name, counts.get(name) + 1) };
+  const offsets = new Map();
+  let text = "";
+  for (const name of names) {
+    offsets.set(name, Buffer.byteLength(text) + Buffer.byteLength(name) + 1);
+    text += `${name} ${"0".padStart(12)}\n`;
+  }
+  writeFileSync(path, text);
+  const fd = openSync(path, "r+");
+  return {
+    counts,
+    add: (name) => {
+      const n = counts.get(name) + 1;
+      counts.set(name, n);
+      writeSync(fd, String(n).padStart(12), offsets.get(name));
+    },
+  };
+}
+
+function create_server(store, verbose, datasets = new Map(), counters = dataset_counters([], null)) {
   let ratelimit_next_refuses = true;
   const stats = { requests: 0, slow_abandoned: 0 };
   const shuffle_log = [];
@@ -330,7 +400,18 @@ function create_server(store, verbose) {
     const url = new URL(req.url, "http://127.0.0.1");
     if (url.pathname !== "/stats") ++stats.requests;
     if (verbose) process.stderr.write(`${req.method} ${url.pathname}${url.search}\n`);
+    const dataset = /^\/([^/]+)\/(query|sparql)$/.exec(url.pathname)?.[1];
     try {
+      if (dataset !== undefined && datasets.has(dataset)) {
+        counters.add(dataset);
+        const params = await protocol_parameters(req, url);
+        if (params.query === null && params.update === null && req.method !== "POST") {
+          answer_service_description(req, res, `http://${req.headers.host ?? "127.0.0.1"}${url.pathname}`);
+        } else {
+          answer_query(datasets.get(dataset), req, res, params);
+        }
+        return;
+      }
       switch (url.pathname) {
         case "/":
         case "/query":
@@ -385,7 +466,8 @@ function create_server(store, verbose) {
           send(res, 200, "application/json", JSON.stringify(shuffle_log));
           return;
         case "/stats":
-          send(res, 200, "application/json", JSON.stringify(stats));
+          send(res, 200, "application/json",
+               JSON.stringify(datasets.size ? { ...stats, datasets: Object.fromEntries(counters.counts) } : stats));
           return;
         case "/status": {
           await protocol_parameters(req, url);
@@ -418,7 +500,14 @@ function main() {
   const options = parse_arguments(process.argv.slice(2));
   const store = new oxigraph.Store();
   load_files(store, options.files);
-  const server = create_server(store, options.verbose);
+  const datasets = new Map();
+  for (const { name, files } of options.datasets) {
+    const dataset_store = new oxigraph.Store();
+    load_files(dataset_store, files);
+    datasets.set(name, dataset_store);
+  }
+  const counters = dataset_counters(options.datasets.map((d) => d.name), options.counts);
+  const server = create_server(store, options.verbose, datasets, counters);
   server.keepAliveTimeout = 5000;
   server.listen(options.port, "127.0.0.1", () => {
     process.stdout.write(`${server.address().port}\n`);
