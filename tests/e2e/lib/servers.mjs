@@ -53,7 +53,8 @@ async function kill_child(child) {
   live_pids.delete(child.pid);
 }
 
-// Starts tests/servers/oxigraph-server.mjs with the given data files (FILE or FILE=GRAPH) and
+// Starts tests/servers/oxigraph-server.mjs with the given data files (FILE or FILE=GRAPH; any
+// other argument of the server, such as --dataset NAME=FILE, is passed on as well) and
 // resolves once it has printed its port. Returns { port, base, url(path), stop() }.
 export async function start_oxigraph(files = [join(SHARED_DATA, "people.ttl")], { timeout_ms = 20000 } = {}) {
   const child = spawn(process.execPath, [OXIGRAPH_SERVER, ...files], { stdio: ["ignore", "pipe", "pipe"] });
@@ -84,8 +85,9 @@ function run_script(script, args, timeout_ms) {
 }
 
 // Starts a private Virtuoso (tests/servers/virtuoso/start.sh) with the shared data in named
-// graphs. Returns { http_port, endpoint, graph_endpoint(graph), dir, stop() }. A second attempt
-// on new ports covers the rare case of a free port being taken before Virtuoso binds it.
+// graphs, or with `files` (["FILE=GRAPH_IRI", ...]) instead. Returns { http_port, endpoint,
+// graph_endpoint(graph), dir, stop() }. A second attempt on new ports covers the rare case of a
+// free port being taken before Virtuoso binds it.
 export async function start_virtuoso(options = {}) {
   try {
     return await start_virtuoso_once(options);
@@ -95,7 +97,7 @@ export async function start_virtuoso(options = {}) {
   }
 }
 
-async function start_virtuoso_once({ timeout_ms = 240000 } = {}) {
+async function start_virtuoso_once({ timeout_ms = 240000, files = [] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "sparqlmcp-virtuoso-"));
   const sql_port = await free_port();
   let http_port = await free_port();
@@ -111,7 +113,7 @@ async function start_virtuoso_once({ timeout_ms = 240000 } = {}) {
     }
   };
   try {
-    await run_script(join(VIRTUOSO_DIR, "start.sh"), [dir, String(sql_port), String(http_port)], timeout_ms);
+    await run_script(join(VIRTUOSO_DIR, "start.sh"), [dir, String(sql_port), String(http_port), ...files], timeout_ms);
   } catch (error) {
     await stop().catch(() => {});
     throw error;
