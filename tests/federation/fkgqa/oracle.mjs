@@ -182,8 +182,9 @@ export function compareAnswers(expected, actual, ordered) {
       const g = expected.groups[expected.offset + i];
       const pool = pools.get(g);
       if (!pool.get(k)) {
-        const tied = [...pool.keys()].slice(0, 3).map((t) => show(vars, t)).join(" or ");
-        return `row ${i + 1} is ${show(vars, k)}, expected ${tied}${pool.size > 1 ? " (tied)" : ""}`;
+        const left = [...pool].filter(([, n]) => n > 0).map(([t]) => t).sort();
+        const tied = left.slice(0, 3).map((t) => show(vars, t)).join(" or ") + (left.length > 3 ? " or ..." : "");
+        return `row ${i + 1} is ${show(vars, k)}, expected ${tied}${left.length > 1 ? " (tied)" : ""}`;
       }
       pool.set(k, pool.get(k) - 1);
     }

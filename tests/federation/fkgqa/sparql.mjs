@@ -37,22 +37,4 @@ export function clone(node) {
   return copy;
 }
 
-// Variables an expression mentions, and whether it holds an EXISTS / NOT EXISTS (whose
-// pattern is evaluated against the active graph, so the expression cannot move into a
-// SERVICE block).
-export function expression_variables(expression, into = new Set()) {
-  let has_exists = false;
-  const walk = (e) => {
-    if (!e || typeof e !== "object") return;
-    if (Array.isArray(e)) return e.forEach(walk);
-    if (e.termType === "Variable") into.add(e.value);
-    else if (e.type === "operation" && (e.operator === "exists" || e.operator === "notexists")) has_exists = true;
-    else if (e.type === "operation" || e.type === "functionCall") walk(e.args);
-    else if (e.type === "aggregate") walk(e.expression);
-    else if (e.termType === undefined) for (const v of Object.values(e)) walk(v);
-  };
-  walk(expression);
-  return { variables: into, has_exists };
-}
-
 export const term_id = (term) => `${term.termType}:${term.value}`;
