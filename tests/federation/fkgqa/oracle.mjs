@@ -11,6 +11,7 @@
 // Oxigraph has at those positions without the slice (tied rows at the edges of the slice may
 // be any of the tie).
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { oxigraph } from "./packages.mjs";
 import { clone, parse, print } from "./sparql.mjs";
 import { XSD, term_key } from "../../e2e/lib/differential.mjs";
@@ -200,4 +201,11 @@ export function compareAnswers(expected, actual, ordered) {
     available.set(k, available.get(k) - 1);
   }
   return null;
+}
+
+// Every query's expected answer for a generated test set: { QUERY_ID: expected_answer(...) }.
+export function expectedAnswers(out_dir) {
+  const workload = JSON.parse(readFileSync(join(out_dir, "workload.json"), "utf8"));
+  const stores = Object.fromEntries(workload.graphs.map((g) => [g.kg, load_store(join(out_dir, g.file))]));
+  return Object.fromEntries(workload.queries.map((q) => [q.id, expected_answer(stores[q.kg], q.original)]));
 }
