@@ -7,9 +7,8 @@
 // unsharded graph (Oxigraph, in this process): the same multiset of rows, in order where the
 // query orders them (ties in any order).
 //
-// The federated part needs the federation engine (issue 12); until it is enabled by default it
-// runs only with SPARQLMCP_TEST_FEDERATION=1 (CTest label `federation`). The workload checks
-// run always. Knobs: FKGQA_SERVERS=oxigraph (every shard on Oxigraph, no Virtuoso),
+// SPARQLMCP_TEST_FEDERATION=0 skips the federated part (the workload checks run always); CTest
+// label `federation`. Knobs: FKGQA_SERVERS=oxigraph (every shard on Oxigraph, no Virtuoso),
 // FKGQA_ONLY=world_1-3,car_1-7 (some queries), FKGQA_CONCURRENCY (calls in flight, default 4).
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -23,7 +22,13 @@ import { compareAnswers, expected_answer, load_store } from "../federation/fkgqa
 import { oxigraph } from "../federation/fkgqa/packages.mjs";
 import { parse } from "../federation/fkgqa/sparql.mjs";
 
-const ENABLED = process.env.SPARQLMCP_TEST_FEDERATION === "1";
+const ENABLED = process.env.SPARQLMCP_TEST_FEDERATION !== "0";
+// Answers that are an endpoint's, not ours: a query whose only SERVICE goes straight to one
+// endpoint (route "direct") gets that endpoint's answer, deviations included.
+const ENDPOINT_DEVIATIONS = {
+  "world_1-14 precise": "Virtuoso answers SUM over no rows with an unbound value where SPARQL " +
+    "1.1 (18.5.1.3) gives 0, and the query's one SERVICE is a Virtuoso shard",
+};
 const SERVERS = process.env.FKGQA_SERVERS ?? "mixed";
 const ONLY = process.env.FKGQA_ONLY ? new Set(process.env.FKGQA_ONLY.split(",")) : null;
 const CONCURRENCY = Number(process.env.FKGQA_CONCURRENCY ?? 4);
@@ -127,7 +132,7 @@ describe("the oracle's comparison", () => {
 });
 
 describe("federated Spider4SPARQL queries through run_sparql_query give the unsharded graph's answers", {
-  skip: !ENABLED && "set SPARQLMCP_TEST_FEDERATION=1 to run (needs the federation engine)",
+  skip: !ENABLED && "SPARQLMCP_TEST_FEDERATION=0",
   timeout: 600000,
 }, () => {
   let shards;
@@ -163,6 +168,11 @@ describe("federated Spider4SPARQL queries through run_sparql_query give the unsh
           continue;
         }
         const difference = compareAnswers(expected, result.structuredContent.results, q.ordered);
+        const deviation = ENDPOINT_DEVIATIONS[`${q.id} ${form}`];
+        if (difference !== null && deviation && result.structuredContent.route === "direct") {
+          console.log(`${q.id} (${form}) differs as its endpoint does: ${deviation}`);
+          continue;
+        }
         if (difference !== null) problems.push(`${q.id} (${form}): ${difference}\n  ${q.original.replace(/\s+/g, " ")}`);
       }
     };
