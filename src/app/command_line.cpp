@@ -46,6 +46,8 @@ Options:
                           work around one) unchanged to this SPARQL 1.1 engine, which must
                           evaluate SERVICE itself (Comunica, Jena Fuseki, RDF4J/FedX, QLever);
                           default: the embedded federation engine
+  --no-subquery-cache     do not keep federated sub-query answers across calls (kept 15
+                          minutes, 64 MiB, by default)
   --log-level LEVEL       trace, debug, info (default), warn, error or off; logs go to stderr
   --timeout-ms N          default query time limit in milliseconds (default 45000)
   --max-rows N            default number of result rows shown (default 100)
@@ -148,6 +150,8 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
         bad_usage("--federation-endpoint needs the http(s) URL of a SPARQL endpoint, got '" +
                   line.federation_endpoint + "'");
       }
+    } else if (flag == "--no-subquery-cache") {
+      line.no_subquery_cache = true;
     } else if (flag == "--log-level") {
       line.log_level = value_of(flag);
       log_level_given = true;

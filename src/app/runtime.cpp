@@ -36,6 +36,7 @@ tools::QuerySettings query_settings(const CommandLine& command_line) {
   }
   settings.allow_any_endpoint = command_line.allow_any_endpoint;
   settings.federation_endpoint = command_line.federation_endpoint;
+  if (command_line.no_subquery_cache) settings.subquery_cache_bytes = 0;
   return settings;
 }
 

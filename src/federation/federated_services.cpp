@@ -123,6 +123,8 @@ class PendingFederated final : public engine::PendingService {
   struct Block {
     std::size_t first = 0, count = 0;
     std::unique_ptr<PendingAnswer> pending;
+    std::string cache_key;                   // empty: not cached
+    std::optional<SourceAnswer> from_cache;  // answered by the sub-query cache
   };
 
   bool bound_join() const { return !shape_.row_var.empty(); }
@@ -144,13 +146,29 @@ class PendingFederated final : public engine::PendingService {
     if (!limit) limit = probe_limit();
     PatternQuery query = block_query(request_, shape_, first, count, limit, offset, ordered);
     ServiceStats& stats = owner_.stats_.services[request_.operator_id];
-    if (stats.first_text.empty()) stats.first_text = source_->text_of(query);
-    return Block{first, count, source_->start(query, owner_.context_)};
+    std::string text = source_->text_of(query);
+    if (stats.first_text.empty()) stats.first_text = text;
+    Block block{first, count, nullptr, {}, std::nullopt};
+    if (owner_.cache_) {
+      block.cache_key = request_.endpoint + "\n" + text;
+      if (std::optional<results::QueryResults> hit = owner_.cache_->find(block.cache_key)) {
+        ++stats.cache_hits;
+        block.from_cache.emplace();
+        block.from_cache->solutions = std::move(*hit);
+        return block;
+      }
+    }
+    block.pending = source_->start(query, owner_.context_);
+    return block;
   }
 
   // Waits for one block; counts it; a refused block is halved and retried, a capped one
   // re-fetched in halves or ordered pages. Appends the rows to `answer`.
   void receive(Block& block, engine::ServiceAnswer& answer) {
+    if (block.from_cache) {
+      append(block.from_cache->solutions, block, answer);
+      return;
+    }
     SourceAnswer got;
     try {
       got = block.pending->wait();
@@ -179,7 +197,23 @@ class PendingFederated final : public engine::PendingService {
       page(block, std::move(got), cap, answer);
       return;
     }
+    remember(block, got);
     append(got.solutions, block, answer);
+  }
+
+  // A block's answer from the cache, or from its request (counted and remembered).
+  SourceAnswer wait_block(Block& block) {
+    if (block.from_cache) return std::move(*block.from_cache);
+    SourceAnswer got = block.pending->wait();
+    count_request(got.attempts, got.solutions.rows.size(), got.bytes);
+    remember(block, got);
+    return got;
+  }
+
+  void remember(const Block& block, const SourceAnswer& got) {
+    if (owner_.cache_ && !block.cache_key.empty() && !got.body_truncated && !got.stopped_at_cap) {
+      owner_.cache_->put(block.cache_key, got.solutions, results::estimate_bytes(got.solutions));
+    }
   }
 
   void split(const Block& block, engine::ServiceAnswer& answer, const std::string& why) {
@@ -203,8 +237,7 @@ class PendingFederated final : public engine::PendingService {
     try {
       for (std::size_t n = 0; n < owner_.settings_.max_pages; ++n) {
         Block next = send(block.first, block.count, page_rows, n * page_rows, ordered);
-        SourceAnswer got = next.pending->wait();
-        count_request(got.attempts, got.solutions.rows.size(), got.bytes);
+        SourceAnswer got = wait_block(next);
         const bool short_page = got.solutions.rows.size() < page_rows && !got.body_truncated;
         pages.push_back(std::move(got));
         if (short_page) {
@@ -280,11 +313,13 @@ class PendingFederated final : public engine::PendingService {
 
 FederatedServices::FederatedServices(SourceLookup lookup, RequestContext context,
                                      FederationSettings settings,
-                                     std::shared_ptr<EndpointMemory> memory)
+                                     std::shared_ptr<EndpointMemory> memory,
+                                     std::shared_ptr<SubqueryCache> cache)
     : lookup_(std::move(lookup)),
       context_(std::move(context)),
       settings_(settings),
-      memory_(memory ? std::move(memory) : std::make_shared<EndpointMemory>()) {}
+      memory_(memory ? std::move(memory) : std::make_shared<EndpointMemory>()),
+      cache_(std::move(cache)) {}
 
 std::string FederatedServices::describe(int operator_id) const {
   auto it = stats_.services.find(operator_id);

@@ -10,13 +10,16 @@ namespace {
 class FederatedSource final : public Source {
  public:
   FederatedSource(SourceLookup lookup, FederatedSourceSettings settings,
-                  std::shared_ptr<EndpointMemory> memory)
-      : lookup_(std::move(lookup)), settings_(settings), memory_(std::move(memory)) {}
+                  std::shared_ptr<EndpointMemory> memory, std::shared_ptr<SubqueryCache> cache)
+      : lookup_(std::move(lookup)),
+        settings_(std::move(settings)),
+        memory_(std::move(memory)),
+        cache_(std::move(cache)) {}
 
   const std::string& endpoint() const override { return name_; }
 
   SourceAnswer run(const sparql::Query& query, const RequestContext& context) override {
-    FederatedServices services(lookup_, context, settings_.federation, memory_);
+    FederatedServices services(lookup_, context, settings_.federation, memory_, cache_);
     engine::EvaluationOptions options;
     options.deadline = context.deadline;
     options.cancellation = context.cancellation;
@@ -53,6 +56,7 @@ class FederatedSource final : public Source {
   SourceLookup lookup_;
   FederatedSourceSettings settings_;
   std::shared_ptr<EndpointMemory> memory_;
+  std::shared_ptr<SubqueryCache> cache_;
   engine::Store empty_;
   std::string name_ = "federation";
 };
@@ -60,8 +64,10 @@ class FederatedSource final : public Source {
 }  // namespace
 
 std::unique_ptr<Source> make_federated_source(SourceLookup lookup, FederatedSourceSettings settings,
-                                              std::shared_ptr<EndpointMemory> memory) {
-  return std::make_unique<FederatedSource>(std::move(lookup), settings, std::move(memory));
+                                              std::shared_ptr<EndpointMemory> memory,
+                                              std::shared_ptr<SubqueryCache> cache) {
+  return std::make_unique<FederatedSource>(std::move(lookup), std::move(settings),
+                                           std::move(memory), std::move(cache));
 }
 
 }  // namespace sparqlmcp::federation

@@ -23,7 +23,12 @@ std::string federated_header(const AnswerFacts& facts) {
     line += (i == 0 ? ": <" : "; <") + use.endpoint + "> " + plural(use.requests, "request") +
             ", " + plural(use.rows, "row");
   }
-  return line + ").";
+  line += ")";
+  if (facts.subqueries_from_cache > 0) {
+    line += "; " + plural(facts.subqueries_from_cache, "sub-query") +
+            " answered from the sub-query cache";
+  }
+  return line + ".";
 }
 
 std::string header_line(const AnswerFacts& facts) {
@@ -72,6 +77,7 @@ nlohmann::json base_structured(const AnswerFacts& facts, std::string_view form) 
       endpoints.push_back(
           {{"endpoint", use.endpoint}, {"requests", use.requests}, {"rows", use.rows}});
     structured["endpoints"] = std::move(endpoints);
+    structured["subqueries_from_cache"] = facts.subqueries_from_cache;
   }
   return structured;
 }
@@ -235,6 +241,10 @@ nlohmann::json query_output_schema() {
            "embedded engine over the entry's RDF dumps), 'federated' (several SERVICE clauses "
            "joined by the embedded federation engine) or 'external' (sent to the federation "
            "engine of --federation-endpoint)."}}},
+        {"subqueries_from_cache",
+         {{"type", "integer"},
+          {"description",
+           "Route 'federated': sub-queries answered by the cache of earlier calls (no request)."}}},
         {"endpoints",
          {{"type", "array"},
           {"description", "Route 'federated': each endpoint contacted, its requests and rows."},

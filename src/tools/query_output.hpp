@@ -38,6 +38,7 @@ struct AnswerFacts {
   // federation engine) or "external" (the engine of --federation-endpoint)
   std::string route = "direct";
   std::vector<EndpointUse> endpoints_used;  // federated: per endpoint contacted
+  std::size_t subqueries_from_cache = 0;    // federated: sub-queries the cache answered
   std::chrono::milliseconds elapsed{0};
   int attempts = 1;  // HTTP exchanges of the last request (1 + retries)
   int requests = 1;  // requests made for this call (0 when served from the result cache)

@@ -106,7 +106,12 @@ class RunSparqlQueryTool final : public mcp::Tool {
         local_(std::move(local)),
         settings_(settings),
         definition_(run_sparql_query_definition(settings_)),
-        cache_(settings_.page_cache_bytes, settings_.page_cache_ttl) {}
+        cache_(settings_.page_cache_bytes, settings_.page_cache_ttl) {
+    if (settings_.subquery_cache_bytes > 0) {
+      subquery_cache_ = std::make_shared<federation::SubqueryCache>(settings_.subquery_cache_bytes,
+                                                                    settings_.subquery_cache_ttl);
+    }
+  }
 
   const mcp::ToolDefinition& definition() const override { return definition_; }
 
@@ -241,7 +246,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
       if (settings.variable_endpoints.size() == kMaxVariableEndpoints) break;
       settings.variable_endpoints.push_back(endpoint.endpoint_iri);
     }
-    return federation::make_federated_source(std::move(lookup), settings, endpoint_memory_);
+    return federation::make_federated_source(std::move(lookup), settings, endpoint_memory_,
+                                             subquery_cache_);
   }
 
   // What a federated answer says beyond its rows: per endpoint, the requests and rows; per
@@ -259,11 +265,12 @@ class RunSparqlQueryTool final : public mcp::Tool {
       it->rows += use.rows;
     }
     for (const auto& [id, service] : stats.services) {
+      call.facts.subqueries_from_cache += service.cache_hits;
       const std::string name = "SERVICE #" + std::to_string(id) + " <" + service.endpoint + ">";
       std::string warning;
       if (service.silent_failure) {
         warning = name + " failed and SILENT let the query go on without it: " + service.failure;
-      } else if (service.rows == 0 && service.requests > 0) {
+      } else if (service.rows == 0 && service.requests > 0 && service.cache_hits == 0) {
         warning = name + " returned no rows" +
                   (service.binding_rows > 0
                        ? " for the " + std::to_string(service.binding_rows) + " bindings sent to it"
@@ -631,6 +638,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
   PageCache cache_;
   std::shared_ptr<federation::EndpointMemory> endpoint_memory_ =
       std::make_shared<federation::EndpointMemory>();
+  std::shared_ptr<federation::SubqueryCache> subquery_cache_;
 };
 
 }  // namespace

@@ -38,6 +38,7 @@ struct Fixture {
   federation::FederationSettings settings;
   std::shared_ptr<federation::EndpointMemory> memory =
       std::make_shared<federation::EndpointMemory>();
+  std::shared_ptr<federation::SubqueryCache> cache;
   std::optional<sparql::Query> query;
   std::optional<federation::FederatedServices> services;
 
@@ -61,7 +62,7 @@ struct Fixture {
             if (s->endpoint() == iri) return s.get();
           return nullptr;
         },
-        context, settings, memory);
+        context, settings, memory, cache);
     return *services;
   }
   engine::ServiceRequest request(std::vector<std::string> binding_vars = {},
@@ -281,4 +282,23 @@ TEST_CASE("answers past the federation's row budget stop the query naming the SE
   CHECK_THAT(test::error_of([&] { pending->wait(); }),
              is_error(ErrorKind::LimitExceeded)
                  .with_message_containing("SERVICE <http://a.example/sparql> grew past the limit"));
+}
+
+TEST_CASE("a sub-query answered before comes from the cache without a request", "[federation]") {
+  Fixture f;
+  f.sender.add(kA, kPeople);
+  f.remote(kA);
+  f.cache = std::make_shared<federation::SubqueryCache>(1 << 20, std::chrono::seconds(60));
+  const std::string text =
+      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
+      "}";
+  CHECK(f.start(text).start(f.request())->wait().rows.size() == 4);
+  CHECK(f.sender.requests() == 1);
+  auto& again = f.start(text);
+  CHECK(again.start(f.request())->wait().rows.size() == 4);
+  CHECK(f.sender.requests() == 1);
+  CHECK(again.stats().services.at(1).cache_hits == 1);
+  // Other bindings are another sub-query.
+  CHECK(again.start(f.request({"p"}, {{ex("bob")}}))->wait().rows.size() == 1);
+  CHECK(f.sender.requests() == 2);
 }

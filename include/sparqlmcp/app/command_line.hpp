@@ -19,6 +19,7 @@ struct CommandLine {
   std::vector<std::string> endpoints;             // --endpoint URL, ad hoc entries
   bool allow_any_endpoint = false;
   std::string federation_endpoint;  // --federation-endpoint URL
+  bool no_subquery_cache = false;   // --no-subquery-cache
   std::string log_level = "info";
   std::optional<std::chrono::milliseconds> timeout;
   std::optional<std::size_t> max_rows;

@@ -23,6 +23,7 @@
 #include "sparqlmcp/engine/service_handler.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/federation/statistics.hpp"
+#include "sparqlmcp/util/bounded_cache.hpp"
 
 namespace sparqlmcp::federation {
 
@@ -52,13 +53,19 @@ struct FederationSettings {
   std::size_t max_pages = 100;  // ordered pages fetched for one capped sub-query
 };
 
+// Sub-query answers kept across calls, keyed by endpoint and sub-query text (an agent
+// reformulates the same query many times; overlapping work then costs no request).
+using SubqueryCache = util::BoundedCache<results::QueryResults>;
+
 // Finds the Source of a SERVICE IRI, or nullptr when the catalogue has none.
 using SourceLookup = std::function<Source*(const std::string& endpoint_iri)>;
 
 class FederatedServices final : public engine::ServiceHandler {
  public:
+  // `cache` may be null (no sub-query cache).
   FederatedServices(SourceLookup lookup, RequestContext context, FederationSettings settings,
-                    std::shared_ptr<EndpointMemory> memory);
+                    std::shared_ptr<EndpointMemory> memory,
+                    std::shared_ptr<SubqueryCache> cache = nullptr);
 
   std::unique_ptr<engine::PendingService> start(engine::ServiceRequest request) override;
   std::vector<std::string> candidate_endpoints() const override { return candidates_; }
@@ -78,6 +85,7 @@ class FederatedServices final : public engine::ServiceHandler {
   RequestContext context_;
   FederationSettings settings_;
   std::shared_ptr<EndpointMemory> memory_;
+  std::shared_ptr<SubqueryCache> cache_;
   FederationStats stats_;
   std::size_t rows_held_ = 0;
   std::vector<std::string> candidates_;

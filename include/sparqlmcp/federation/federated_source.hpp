@@ -21,8 +21,10 @@ struct FederatedSourceSettings {
   std::vector<std::string> variable_endpoints;
 };
 
-// `lookup` resolves SERVICE IRIs to sources (which must outlive the returned source).
+// `lookup` resolves SERVICE IRIs to sources (which must outlive the returned source); `cache`
+// may be null.
 std::unique_ptr<Source> make_federated_source(SourceLookup lookup, FederatedSourceSettings settings,
-                                              std::shared_ptr<EndpointMemory> memory);
+                                              std::shared_ptr<EndpointMemory> memory,
+                                              std::shared_ptr<SubqueryCache> cache);
 
 }  // namespace sparqlmcp::federation

@@ -44,6 +44,9 @@ struct QuerySettings {
   std::string federation_endpoint;
   // The embedded federation engine: VALUES block size, row budget, pages per capped sub-query.
   federation::FederationSettings federation;
+  // Sub-query answers kept across calls (0 bytes: none, --no-subquery-cache).
+  std::size_t subquery_cache_bytes = 64 * 1024 * 1024;
+  std::chrono::seconds subquery_cache_ttl{900};
   // How advice names the time limit a caller can raise (`sparql-mcp query` says --timeout).
   std::string timeout_option = "timeout_ms";
   // How advice names the exact count (`sparql-mcp query` says --count).
