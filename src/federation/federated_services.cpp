@@ -27,6 +27,16 @@ void EndpointMemory::block_accepted(const std::string& endpoint, std::size_t row
   b.largest_accepted = std::max(b.largest_accepted, rows);
 }
 
+std::optional<bool> EndpointMemory::has_solutions(const std::string& endpoint,
+                                                  const std::string& shape) {
+  return probes_.find(endpoint + "\n" + shape);
+}
+
+void EndpointMemory::remember_solutions(const std::string& endpoint, const std::string& shape,
+                                        bool any) {
+  probes_.put(endpoint + "\n" + shape, any, 64);
+}
+
 std::size_t FederationStats::requests() const {
   std::size_t n = 0;
   for (const auto& [iri, endpoint] : endpoints)

@@ -1,6 +1,7 @@
 #include "sparqlmcp/federation/federated_source.hpp"
 
 #include "rewrite.hpp"
+#include "source_selection.hpp"
 #include "sparqlmcp/engine/evaluator.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 
@@ -29,16 +30,42 @@ class FederatedSource final : public Source {
     options.explain = context.explain;
     services.set_candidate_endpoints(settings_.variable_endpoints);
     SourceAnswer answer;
-    const sparql::Query rewritten(query.prologue(), query.syntax(),
-                                  rewrite_for_federation(query.algebra()));
+    sparql::algebra::Operator algebra = rewrite_for_federation(query.algebra());
+    FederationStats selection;
+    PruningReport pruning =
+        prune_sources(algebra, query.prologue(), lookup_, context, *memory_, selection);
+    // Pruned UNIONs may leave joined blocks of one endpoint: merge them.
+    if (!pruning.pruned.empty()) algebra = rewrite_for_federation(algebra);
+    const sparql::Query rewritten(query.prologue(), query.syntax(), std::move(algebra));
     // Patterns outside SERVICE match this empty default graph: routing refuses them first.
     engine::QueryOutcome outcome = engine::evaluate_query(rewritten, empty_, options);
     answer.stopped_at_cap = outcome.truncated;
     answer.solutions = std::move(outcome.results);
     answer.triples = std::move(outcome.graph);
-    answer.attempts = static_cast<int>(services.stats().requests());
-    answer.federation = std::make_shared<FederationStats>(services.stats());
-    answer.plan = std::move(outcome.plan);
+    auto stats = std::make_shared<FederationStats>(services.stats());
+    for (const auto& [endpoint, use] : selection.endpoints) {
+      stats->endpoints[endpoint].requests += use.requests;
+      stats->endpoints[endpoint].bytes += use.bytes;
+    }
+    stats->probe_requests = pruning.probes;
+    stats->probes_remembered = pruning.remembered;
+    stats->pruned = pruning.pruned;
+    answer.attempts = static_cast<int>(stats->requests());
+    answer.federation = stats;
+    if (outcome.plan) {
+      engine::ExplainNode root{"federation",
+                               "source selection: " + std::to_string(pruning.probes) +
+                                   " probe requests, " + std::to_string(pruning.remembered) +
+                                   " answers remembered, " + std::to_string(pruning.pruned.size()) +
+                                   " branches pruned",
+                               outcome.plan->rows,
+                               1,
+                               {}};
+      for (const std::string& pruned : pruning.pruned)
+        root.children.push_back({"pruned", pruned, 0, 0, {}});
+      root.children.push_back(std::move(*outcome.plan));
+      answer.plan = std::move(root);
+    }
     return answer;
   }
 

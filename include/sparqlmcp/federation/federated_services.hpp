@@ -36,6 +36,10 @@ class EndpointMemory {
   void block_refused(const std::string& endpoint, std::size_t rows);
   void block_accepted(const std::string& endpoint, std::size_t rows);
 
+  // Whether an endpoint has a solution for a pattern shape (source selection's ASK probes).
+  std::optional<bool> has_solutions(const std::string& endpoint, const std::string& shape);
+  void remember_solutions(const std::string& endpoint, const std::string& shape, bool any);
+
  private:
   struct Blocks {
     std::size_t smallest_refused = 0;  // 0: none refused
@@ -43,6 +47,7 @@ class EndpointMemory {
   };
   mutable std::mutex mutex_;
   std::map<std::string, Blocks> blocks_;
+  util::BoundedCache<bool> probes_{8 * 1024 * 1024, std::chrono::seconds(900)};
 };
 
 struct FederationSettings {

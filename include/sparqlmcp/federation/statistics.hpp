@@ -39,6 +39,11 @@ struct EndpointStats {
 struct FederationStats {
   std::map<int, ServiceStats> services;
   std::map<std::string, EndpointStats> endpoints;
+  // Source selection: probe requests sent, answers remembered from earlier calls, and the
+  // UNION branches dropped ("<endpoint> for (bgp ...)").
+  std::size_t probe_requests = 0;
+  std::size_t probes_remembered = 0;
+  std::vector<std::string> pruned;
   std::size_t requests() const;
   bool possibly_incomplete() const;
 };

@@ -1,0 +1,231 @@
+#include "source_selection.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "sparqlmcp/sparql/service_analysis.hpp"
+
+namespace sparqlmcp::federation {
+namespace {
+
+using sparql::Expr;
+using sparql::algebra::Operator;
+using sparql::algebra::OpKind;
+
+constexpr const char* kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
+constexpr const char* kProbeVar = "__probe";
+
+bool plain_service(const Operator& op) {
+  return op.kind == OpKind::Service && !op.silent && !op.name.is_var &&
+         !sparql::is_endpoint_internal_service(op.name.term.value);
+}
+
+void flatten_union(Operator& op, std::vector<Operator*>& out) {
+  if (op.kind == OpKind::Union) {
+    for (Operator& child : op.children)
+      flatten_union(child, out);
+    return;
+  }
+  out.push_back(&op);
+}
+
+// A UNION whose branches send one pattern to several endpoints.
+struct Candidate {
+  Operator* root = nullptr;
+  std::vector<Operator*> branches;
+  std::string shape;
+};
+
+void collect(Operator& op, std::vector<Candidate>& out) {
+  if (op.kind == OpKind::Service) return;
+  if (op.kind == OpKind::Union) {
+    Candidate candidate;
+    candidate.root = &op;
+    flatten_union(op, candidate.branches);
+    const bool all_services = std::all_of(candidate.branches.begin(), candidate.branches.end(),
+                                          [](const Operator* b) { return plain_service(*b); });
+    if (all_services) {
+      candidate.shape = pattern_shape(candidate.branches[0]->children[0]);
+      const bool one_pattern = std::all_of(
+          candidate.branches.begin(), candidate.branches.end(),
+          [&](const Operator* b) { return pattern_shape(b->children[0]) == candidate.shape; });
+      if (one_pattern) {
+        out.push_back(std::move(candidate));
+        return;
+      }
+    }
+  }
+  for (Operator& child : op.children)
+    collect(child, out);
+}
+
+// SELECT (k AS ?__probe) WHERE { pattern } LIMIT 1
+Operator probe_branch(const Operator& pattern, std::size_t k) {
+  Operator extend;
+  extend.kind = OpKind::Extend;
+  extend.var = kProbeVar;
+  extend.exprs.push_back(Expr::constant(rdf::Term::literal(std::to_string(k), kXsdInteger)));
+  extend.children.push_back(pattern);
+  Operator project;
+  project.kind = OpKind::Project;
+  project.vars = {kProbeVar};
+  project.children.push_back(std::move(extend));
+  Operator slice;
+  slice.kind = OpKind::Slice;
+  slice.limit = 1;
+  slice.children.push_back(std::move(project));
+  return slice;
+}
+
+std::string one_line(const std::string& text, std::size_t max) {
+  std::string line;
+  for (char c : text) {
+    if (c == '\n' || c == '\t') c = ' ';
+    if (c == ' ' && !line.empty() && line.back() == ' ') continue;
+    line += c;
+  }
+  return line.size() > max ? line.substr(0, max - 3) + "..." : line;
+}
+
+}  // namespace
+
+std::string pattern_shape(const Operator& pattern) {
+  const std::string sse = sparql::algebra::to_sse(pattern);
+  std::map<std::string, std::string> names;
+  std::string out;
+  for (std::size_t i = 0; i < sse.size();) {
+    if (sse[i] != '?') {
+      out += sse[i++];
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < sse.size() && sse[end] != ' ' && sse[end] != ')' && sse[end] != '(')
+      ++end;
+    std::string name = sse.substr(i, end - i);
+    auto [it, added] = names.emplace(name, "?v" + std::to_string(names.size()));
+    out += it->second;
+    i = end;
+  }
+  return out;
+}
+
+PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
+                            const SourceLookup& lookup, const RequestContext& context,
+                            EndpointMemory& memory, FederationStats& stats) {
+  PruningReport report;
+  std::vector<Candidate> candidates;
+  collect(op, candidates);
+  if (candidates.empty() || !lookup) return report;
+
+  // What each endpoint must be asked: the shapes it has no remembered answer for.
+  struct Probe {
+    std::vector<std::string> shapes;
+    std::vector<const Operator*> patterns;
+    std::unique_ptr<PendingAnswer> pending;
+  };
+  std::map<std::string, Probe> probes;
+  std::map<std::pair<std::string, std::string>, bool> known;
+  for (const Candidate& candidate : candidates) {
+    for (const Operator* branch : candidate.branches) {
+      const std::string& endpoint = branch->name.term.value;
+      const auto key = std::make_pair(endpoint, candidate.shape);
+      if (known.count(key) > 0) continue;
+      if (std::optional<bool> remembered = memory.has_solutions(endpoint, candidate.shape)) {
+        known[key] = *remembered;
+        ++report.remembered;
+        continue;
+      }
+      Probe& probe = probes[endpoint];
+      if (std::find(probe.shapes.begin(), probe.shapes.end(), candidate.shape) ==
+          probe.shapes.end()) {
+        probe.shapes.push_back(candidate.shape);
+        probe.patterns.push_back(&branch->children[0]);
+      }
+    }
+  }
+  // One request per endpoint, all at once.
+  for (auto& [endpoint, probe] : probes) {
+    Source* source = lookup(endpoint);
+    if (source == nullptr) continue;
+    PatternQuery query;
+    query.prologue = &prologue;
+    query.vars = {kProbeVar};
+    for (std::size_t k = 0; k < probe.patterns.size(); ++k) {
+      Operator branch = probe_branch(*probe.patterns[k], k);
+      if (k == 0) {
+        query.op = std::move(branch);
+        continue;
+      }
+      Operator both;
+      both.kind = OpKind::Union;
+      both.children.push_back(std::move(query.op));
+      both.children.push_back(std::move(branch));
+      query.op = std::move(both);
+    }
+    try {
+      probe.pending = source->start(query, context);
+    } catch (const Exception&) {
+      // Not asked: its branches stay.
+    }
+  }
+  for (auto& [endpoint, probe] : probes) {
+    if (!probe.pending) continue;
+    try {
+      SourceAnswer answer = probe.pending->wait();
+      ++report.probes;
+      EndpointStats& use = stats.endpoints[endpoint];
+      use.requests += static_cast<std::size_t>(std::max(answer.attempts, 1));
+      use.bytes += answer.bytes;
+      std::set<std::size_t> found;
+      const auto& vars = answer.solutions.variables;
+      auto column = std::find(vars.begin(), vars.end(), kProbeVar);
+      if (column == vars.end() && !answer.solutions.rows.empty()) continue;
+      for (const results::Row& row : answer.solutions.rows) {
+        const auto& value = row.at(static_cast<std::size_t>(column - vars.begin()));
+        if (value) found.insert(static_cast<std::size_t>(std::stoul(value->value)));
+      }
+      for (std::size_t k = 0; k < probe.shapes.size(); ++k) {
+        const bool any = found.count(k) > 0;
+        known[{endpoint, probe.shapes[k]}] = any;
+        memory.remember_solutions(endpoint, probe.shapes[k], any);
+      }
+    } catch (const std::exception&) {
+      // A failed or unreadable probe keeps its branches (cancellation surfaces at evaluation).
+      ++report.probes;
+      stats.endpoints[endpoint].requests += 1;
+    }
+  }
+  // Keep the branches that may contribute.
+  for (Candidate& candidate : candidates) {
+    std::vector<Operator*> kept;
+    for (Operator* branch : candidate.branches) {
+      const std::string& endpoint = branch->name.term.value;
+      auto it = known.find({endpoint, candidate.shape});
+      if (it != known.end() && !it->second) {
+        report.pruned.push_back("<" + endpoint + "> for " +
+                                one_line(sparql::algebra::to_sse(branch->children[0]), 160));
+        continue;
+      }
+      kept.push_back(branch);
+    }
+    if (kept.size() == candidate.branches.size()) continue;
+    Operator replacement;
+    if (kept.empty()) {
+      replacement.kind = OpKind::Table;  // no rows: nothing can match
+    } else {
+      replacement = std::move(*kept[0]);
+      for (std::size_t i = 1; i < kept.size(); ++i) {
+        Operator both;
+        both.kind = OpKind::Union;
+        both.children.push_back(std::move(replacement));
+        both.children.push_back(std::move(*kept[i]));
+        replacement = std::move(both);
+      }
+    }
+    *candidate.root = std::move(replacement);
+  }
+  return report;
+}
+
+}  // namespace sparqlmcp::federation

@@ -1,0 +1,35 @@
+#pragma once
+// Pruning trivial federations (FedX's source selection, with ASK probes): agents often send a
+// pattern to every endpoint as a UNION of SERVICE clauses. Before evaluation, each UNION of
+// plain SERVICE clauses over one pattern asks every endpoint whether it has any solution for
+// that pattern, and drops the branches that have none: an endpoint without a solution for P
+// contributes nothing to P joined with anything. The probes are one request per endpoint for
+// all its patterns (a UNION of LIMIT 1 sub-selects), sent in parallel, and their answers are
+// remembered per endpoint and pattern shape (variable names do not matter) across calls.
+// A probe that fails keeps its branch: pruning never changes an answer.
+
+#include <string>
+#include <vector>
+
+#include "sparqlmcp/federation/federated_services.hpp"
+#include "sparqlmcp/sparql/algebra.hpp"
+
+namespace sparqlmcp::federation {
+
+struct PruningReport {
+  std::size_t probes = 0;           // requests sent
+  std::size_t remembered = 0;       // answers that came from what was learned before
+  std::vector<std::string> pruned;  // "<endpoint> for { pattern }", one per dropped branch
+};
+
+// Rewrites `op` in place. `lookup` and `context` as for FederatedServices; probe results are
+// kept in `memory`.
+PruningReport prune_sources(sparql::algebra::Operator& op, const sparql::Prologue& prologue,
+                            const SourceLookup& lookup, const RequestContext& context,
+                            EndpointMemory& memory, FederationStats& stats);
+
+// The pattern's SSE with its variables renamed in order of appearance (?v0, ?v1, ...): the
+// key under which a probe's answer is remembered.
+std::string pattern_shape(const sparql::algebra::Operator& pattern);
+
+}  // namespace sparqlmcp::federation
