@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "source_selection.hpp"
 #include "sub_query.hpp"
 
 namespace sparqlmcp::federation {
@@ -119,6 +120,12 @@ class PendingFederated final : public engine::PendingService {
       stats.silent_failure = true;
       stats.failure = exception.error().to_text();
       return empty_solutions();
+    }
+    // An unbound answer tells whether the endpoint has solutions for the pattern at all: source
+    // selection need not ask again.
+    if (!bound_join() && !request_.silent) {
+      owner_.memory_->remember_solutions(request_.endpoint, pattern_shape(*request_.pattern),
+                                         !answer.rows.empty());
     }
     if (request_.row_limit && answer.rows.size() > *request_.row_limit) {
       answer.rows.resize(*request_.row_limit);

@@ -126,6 +126,16 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
   };
   std::map<std::string, Probe> probes;
   std::map<std::pair<std::string, std::string>, bool> known;
+  // A probe request pays off when it asks about several UNIONs: an endpoint that appears in
+  // one only is asked by its branch itself (whose empty answer is remembered as well).
+  std::map<std::string, std::size_t> unions_per_endpoint;
+  for (const Candidate& candidate : candidates) {
+    std::set<std::string> endpoints;
+    for (const Operator* branch : candidate.branches)
+      endpoints.insert(branch->name.term.value);
+    for (const std::string& endpoint : endpoints)
+      ++unions_per_endpoint[endpoint];
+  }
   for (const Candidate& candidate : candidates) {
     for (const Operator* branch : candidate.branches) {
       const std::string& endpoint = branch->name.term.value;
@@ -136,6 +146,7 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
         ++report.remembered;
         continue;
       }
+      if (unions_per_endpoint[endpoint] < 2) continue;
       Probe& probe = probes[endpoint];
       if (std::find(probe.shapes.begin(), probe.shapes.end(), candidate.shape) ==
           probe.shapes.end()) {

@@ -4,8 +4,10 @@
 // plain SERVICE clauses over one pattern asks every endpoint whether it has any solution for
 // that pattern, and drops the branches that have none: an endpoint without a solution for P
 // contributes nothing to P joined with anything. The probes are one request per endpoint for
-// all its patterns (a UNION of LIMIT 1 sub-selects), sent in parallel, and their answers are
-// remembered per endpoint and pattern shape (variable names do not matter) across calls.
+// all its patterns (a UNION of LIMIT 1 sub-selects), sent in parallel, and only to endpoints
+// that appear in two UNIONs or more (otherwise the branch itself costs no more). Answers are
+// remembered per endpoint and pattern shape (variable names do not matter) across calls, and
+// so is every unbound SERVICE answer (FederatedServices): what was learned is not asked again.
 // A probe that fails keeps its branch: pruning never changes an answer.
 
 #include <string>

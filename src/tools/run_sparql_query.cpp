@@ -421,7 +421,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
     page.possibly_incomplete = state.possibly_incomplete;
     page.ordered = ordered;
     page.order_added = ordered && (order_was_added || !has_order_by(call.inner));
-    call.facts.warnings = warnings;
+    // After what the federation said of its SERVICE blocks (added by request()).
+    call.facts.warnings.insert(call.facts.warnings.end(), warnings.begin(), warnings.end());
     return render_page(call, std::move(page), context);
   }
 

@@ -52,21 +52,32 @@ struct Fixture {
   }
 };
 
+// Two patterns, each sent to every endpoint (a trivial federation).
 const std::string kEverywhere =
     "{ SERVICE <http://a/> { ?s :name ?n } } UNION { SERVICE <http://b/> { ?s :name ?n } } "
-    "UNION { SERVICE <http://c/> { ?s :name ?n } }";
+    "UNION { SERVICE <http://c/> { ?s :name ?n } } "
+    "{ SERVICE <http://a/> { ?t :label ?l } } UNION { SERVICE <http://b/> { ?t :label ?l } } "
+    "UNION { SERVICE <http://c/> { ?t :label ?l } }";
 
 }  // namespace
 
-TEST_CASE("a pattern sent to every endpoint keeps only the endpoints that have solutions",
+TEST_CASE("patterns sent to every endpoint keep only the endpoints that have solutions",
           "[federation]") {
   Fixture f;
   federation::PruningReport report;
   CHECK(f.prune(kEverywhere, &report) ==
-        "(service <http://a/> (bgp (triple ?s <http://example.org/name> ?n)))");
-  CHECK(report.probes == 3);
-  CHECK(report.pruned.size() == 2);
+        "(join (service <http://a/> (bgp (triple ?s <http://example.org/name> ?n))) (union "
+        "(service <http://b/> (bgp (triple ?t <http://example.org/label> ?l))) (service "
+        "<http://c/> (bgp (triple ?t <http://example.org/label> ?l)))))");
+  CHECK(report.probes == 3);  // one per endpoint for both patterns
+  CHECK(report.pruned.size() == 3);
   CHECK(f.sender.requests() == 3);
+}
+
+TEST_CASE("an endpoint in one UNION only is not probed: its branch costs no more", "[federation]") {
+  Fixture f;
+  f.prune("{ SERVICE <http://a/> { ?s :name ?n } } UNION { SERVICE <http://b/> { ?s :name ?n } }");
+  CHECK(f.sender.requests() == 0);
 }
 
 TEST_CASE("probe answers are remembered per endpoint and pattern shape, whatever the variables",
@@ -80,6 +91,17 @@ TEST_CASE("probe answers are remembered per endpoint and pattern shape, whatever
   CHECK(report.probes == 0);
   CHECK(report.remembered == 2);
   CHECK(f.sender.requests() == 3);
+  // What an endpoint answered to the pattern itself is remembered too.
+  f.memory.remember_solutions(
+      "http://b/",
+      federation::pattern_shape(
+          sparql::parse_query("PREFIX : <http://example.org/> SELECT * { ?z :knows ?w }")
+              .algebra()
+              .children[0]),
+      false);
+  CHECK(f.prune("{ SERVICE <http://a/> { ?s :knows ?o } } UNION { SERVICE <http://b/> { ?s :knows "
+                "?o } }") ==
+        "(service <http://a/> (bgp (triple ?s <http://example.org/knows> ?o)))");
 }
 
 TEST_CASE("a UNION that every endpoint answers, or whose probes fail, is left as it is",
@@ -102,7 +124,8 @@ TEST_CASE("a UNION that every endpoint answers, or whose probes fail, is left as
 TEST_CASE("no endpoint with solutions leaves an empty table", "[federation]") {
   Fixture f;
   CHECK(f.prune("{ SERVICE <http://a/> { ?s :label ?l } } UNION { SERVICE <http://a/> { ?s :label "
-                "?l } }") == "(table (vars))");
+                "?l } } { SERVICE <http://a/> { ?s :label ?l } } UNION { SERVICE <http://a/> { "
+                "?s :label ?l } }") == "(join (table (vars)) (table (vars)))");
 }
 
 TEST_CASE("SILENT branches and branches of different patterns are never probed", "[federation]") {
