@@ -41,6 +41,12 @@ Query parse_text(std::string_view text, const ParseOptions& options) {
 
 }  // namespace
 
+Query make_query(Prologue prologue, ast::SelectQuery syntax) {
+  detail::check_query(syntax);
+  algebra::Operator op = detail::translate_query(syntax);
+  return Query(std::move(prologue), std::move(syntax), std::move(op));
+}
+
 Query parse_query(std::string_view text, const ParseOptions& options) {
   // A UTF-8 byte order mark (query files saved by Windows editors) is no part of the query;
   // positions count from after it, as an editor shows them.

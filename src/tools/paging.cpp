@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "query_facts.hpp"
+#include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 
 namespace sparqlmcp::tools {
@@ -67,7 +68,17 @@ std::string serialize_sliced(const sparql::Query& query, ast::SelectQuery syntax
   return sparql::serialize_syntax(query.prologue(), syntax);
 }
 
-std::string count_query_text(const sparql::Query& query, std::string& count_var) {
+sparql::Query sliced_query(const sparql::Query& query, ast::SelectQuery syntax,
+                           std::optional<std::uint64_t> offset,
+                           std::optional<std::uint64_t> limit) {
+  syntax.offset = offset;
+  syntax.limit = limit;
+  return sparql::make_query(query.prologue(), std::move(syntax));
+}
+
+namespace {
+
+ast::SelectQuery count_syntax(const sparql::Query& query, std::string& count_var) {
   std::vector<std::string> projected = projected_variables(query);
   count_var = "count";
   while (std::find(projected.begin(), projected.end(), count_var) != projected.end()) {
@@ -86,7 +97,17 @@ std::string count_query_text(const sparql::Query& query, std::string& count_var)
   outer.form = sparql::QueryForm::Select;
   outer.projection.push_back({count_var, count});
   outer.where.elements.push_back(std::move(subquery));
-  return sparql::serialize_syntax(query.prologue(), outer);
+  return outer;
+}
+
+}  // namespace
+
+std::string count_query_text(const sparql::Query& query, std::string& count_var) {
+  return sparql::serialize_syntax(query.prologue(), count_syntax(query, count_var));
+}
+
+sparql::Query count_query(const sparql::Query& query, std::string& count_var) {
+  return sparql::make_query(query.prologue(), count_syntax(query, count_var));
 }
 
 void sort_triples(std::vector<rdf::Triple>& triples) {

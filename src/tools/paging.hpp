@@ -29,10 +29,16 @@ std::string serialize_sliced(const sparql::Query& query, sparql::ast::SelectQuer
                              std::optional<std::uint64_t> offset,
                              std::optional<std::uint64_t> limit);
 
+// The request for a page: `syntax` with its outermost OFFSET and LIMIT replaced, as a query
+// (built from the tree, not printed and parsed again).
+sparql::Query sliced_query(const sparql::Query& query, sparql::ast::SelectQuery syntax,
+                           std::optional<std::uint64_t> offset, std::optional<std::uint64_t> limit);
+
 // SELECT (COUNT(*) AS ?count) WHERE { <the SELECT query as a subquery> }: the exact number of
 // rows the query returns, its own DISTINCT, LIMIT and OFFSET included. `count_var` receives the
 // variable's name (chosen so it cannot clash with the query's).
 std::string count_query_text(const sparql::Query& query, std::string& count_var);
+sparql::Query count_query(const sparql::Query& query, std::string& count_var);
 
 // Graph results are paged by triples: the triples are put in one canonical order (their
 // N-Triples text), and the next part is the same query text with a closing comment that says

@@ -374,7 +374,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
       } else if (order_was_added) {
         syntax.order_by.clear();
       }
-      return sparql::parse_query(serialize_sliced(call.inner, syntax, slice.offset, limit));
+      return sliced_query(call.inner, std::move(syntax), slice.offset, limit);
     };
     std::vector<std::string> notes;
     SourceAnswer answer;
@@ -519,8 +519,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
   void count_rows(Call& call, mcp::ToolContext& context) const {
     try {
       std::string var;
-      sparql::Query count_query = sparql::parse_query(count_query_text(call.inner, var));
-      SourceAnswer answer = request(call, count_query, context);
+      SourceAnswer answer = request(call, count_query(call.inner, var), context);
       const auto& vars = answer.solutions.variables;
       auto column = std::find(vars.begin(), vars.end(), var);
       if (column == vars.end() || answer.solutions.rows.size() != 1) {

@@ -30,4 +30,10 @@ struct ParseOptions {
 // strings), ends with a hint saying so.
 Query parse_query(std::string_view text, const ParseOptions& options = {});
 
+// A query from a parse tree built or rewritten in code (a page's slice, a COUNT around a
+// query): the same static checks and translation to the algebra as parse_query, without
+// printing and lexing it again. Throws Exception(ErrorKind::Syntax) for a tree that breaks a
+// static rule.
+Query make_query(Prologue prologue, ast::SelectQuery syntax);
+
 }  // namespace sparqlmcp::sparql
