@@ -27,6 +27,11 @@ void Context::check() {
     // The deadline was set a moment before evaluation started: round to tenths so a 3 s
     // limit reads "3 s", not "2.999 s". Callers add their own advice (the tools do).
     long long tenths = (std::max<long long>(limit.count(), 0) + 50) / 100;
+    if (tenths == 0) {
+      // A federated query's requests before evaluation (source selection) used the time up.
+      throw_error(ErrorKind::Timeout,
+                  "the query's time limit ran out as its evaluation began and it was stopped");
+    }
     std::string text = std::to_string(tenths / 10);
     if (tenths % 10 != 0) text += "." + std::to_string(tenths % 10);
     throw_error(ErrorKind::Timeout,

@@ -51,19 +51,20 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     if (use_get) {
       request.method = "GET";
       request.url = get_url;
-    } else if (!form_post_) {
-      // Protocol 2.1.3 "query via POST directly": the endpoint's own query string (e.g.
-      // default-graph-uri) stays in the URL.
-      request.method = "POST";
-      request.url = std::string(without_fragment(config_.endpoint));
-      request.headers.emplace_back("Content-Type", "application/sparql-query");
-      request.body = query_;
-    } else {
-      // Protocol 2.1.2 "query via URL-encoded POST", for servers that refuse the direct body.
+    } else if (!direct_post_) {
+      // Protocol 2.1.2 "query via URL-encoded POST": what every server takes (Virtuoso 7 never
+      // answers a direct POST). The endpoint's own query string (e.g. default-graph-uri) stays
+      // in the URL.
       request.method = "POST";
       request.url = std::string(without_fragment(config_.endpoint));
       request.headers.emplace_back("Content-Type", "application/x-www-form-urlencoded");
       request.body = "query=" + util::percent_encode(query_);
+    } else {
+      // Protocol 2.1.3 "query via POST directly", for servers that refuse the form (415).
+      request.method = "POST";
+      request.url = std::string(without_fragment(config_.endpoint));
+      request.headers.emplace_back("Content-Type", "application/sparql-query");
+      request.body = query_;
     }
     if (!accept_.empty()) request.headers.emplace_back("Accept", accept_);
     for (const auto& [name, value] : config_.headers) {
@@ -122,11 +123,10 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
       attempt();
       return;
     }
-    // A server without direct POST support (415) usually takes the URL-encoded form.
-    if (status == 415 && method_ == "POST" && !form_post_) {
-      form_post_ = true;
-      notify_fallback(status,
-                      "sending the query as an application/x-www-form-urlencoded POST instead");
+    // A server that refuses the URL-encoded form (415) may take the query as the body.
+    if (status == 415 && method_ == "POST" && !direct_post_) {
+      direct_post_ = true;
+      notify_fallback(status, "sending the query as an application/sparql-query POST instead");
       attempt();
       return;
     }
@@ -220,8 +220,8 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
   std::string method_;
   int attempts_ = 0;
   int retries_ = 0;
-  bool force_post_ = false;  // after a 414 on GET
-  bool form_post_ = false;   // after a 415 on a direct POST
+  bool force_post_ = false;   // after a 414 on GET
+  bool direct_post_ = false;  // after a 415 on a URL-encoded POST
 };
 
 }  // namespace
