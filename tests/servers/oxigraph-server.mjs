@@ -22,6 +22,9 @@
 //   GET  /query?query=...                     (also /sparql)
 //   POST /query  application/x-www-form-urlencoded (query=...) or application/sparql-query
 //   default-graph-uri / named-graph-uri parameters are honoured.
+//   GET (or HEAD) without a query answers the endpoint's SPARQL 1.1 Service Description
+//   (Turtle, N-Triples or RDF/XML): Comunica dereferences every SERVICE IRI this way to learn
+//   that it is a SPARQL endpoint, and gives up on an endpoint that answers with an error.
 //   Results are negotiated with Accept: SPARQL JSON (default), XML, CSV, TSV for SELECT/ASK;
 //   Turtle (default), N-Triples, RDF/XML for CONSTRUCT/DESCRIBE. A bad query is a 400 with
 //   the parser's message as text/plain. Updates are refused with 403 (read-only).
@@ -280,6 +283,10 @@ function answer_shuffled(store, req, res, params, cap, log) {
 }
 
 function answer_query(store, req, res, params) {
+  if (params.query === null && params.update === null && req.method !== "POST") {
+    answer_service_description(req, res, `http://${req.headers.host ?? "127.0.0.1"}${new URL(req.url, "http://127.0.0.1").pathname}`);
+    return;
+  }
   if (params.update !== null || (params.query !== null && is_update(params.query))) {
     send(res, 403, "text/plain; charset=utf-8", "SPARQL Update is not allowed on this read-only endpoint\n");
     return;
@@ -304,9 +311,9 @@ function answer_query(store, req, res, params) {
   send(res, 200, `${chosen.format}; charset=utf-8`, typeof body === "string" ? body : String(body));
 }
 
-// A dataset's endpoint dereferenced without a query answers with its SPARQL 1.1 Service
-// Description (section 2, https://www.w3.org/TR/sparql11-service-description/), as public
-// endpoints do. Federation engines look there first to learn what a SERVICE IRI is; Comunica
+// An endpoint (/query, or a dataset's) dereferenced without a query answers with its SPARQL 1.1
+// Service Description (section 2, https://www.w3.org/TR/sparql11-service-description/), as
+// public endpoints do. Federation engines look there first to learn what a SERVICE IRI is; Comunica
 // takes an error status for a failing host and then spaces out every later request to it.
 const SD = "http://www.w3.org/ns/sparql-service-description#";
 const FORMATS_NS = "http://www.w3.org/ns/formats/";
