@@ -7,6 +7,7 @@
 //       [--systems sparql-mcp,comunica5,comunica4,jena] [--forms trivial,precise]
 //       [--queries N | --ids id1,id2 | --match REGEX] [--timeout-ms N] [--bin PATH]
 //       [--invalidate-cache] [--out FILE.json] [--fkgqa DIR]
+//   node bench/federation.mjs --report FILE.json      (the figures of an earlier run again)
 //
 // 1. The workload: DIR/workload.json and its shard files (default build/bench-federation),
 //    written by tests/federation/fkgqa/generate.mjs (--servers oxigraph) when missing or with
@@ -36,7 +37,7 @@
 // Times are wall-clock times per query as each system's client sees them (the runner around
 // the engine call, the SDK client around the tool call): compare them within one run.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
@@ -55,7 +56,8 @@ function usage(message) {
     "usage: node bench/federation.mjs [--workload DIR] [--regenerate] [--graphs kg1,kg2]\n" +
     "         [--systems sparql-mcp,comunica5,comunica4,jena] [--forms trivial,precise]\n" +
     "         [--queries N | --ids id1,id2 | --match REGEX] [--timeout-ms N] [--bin PATH]\n" +
-    "         [--invalidate-cache] [--out FILE.json] [--fkgqa DIR]\n");
+    "         [--invalidate-cache] [--out FILE.json] [--fkgqa DIR]\n" +
+    "       node bench/federation.mjs --report FILE.json\n");
   process.exit(2);
 }
 
@@ -64,7 +66,7 @@ function parse_arguments(argv) {
     workload: join(REPO, "build", "bench-federation"), regenerate: false, graphs: null,
     systems: ALL_SYSTEMS, forms: ALL_FORMS, queries: null, ids: null, match: null, timeout_ms: 60000,
     bin: process.env.SPARQL_MCP_BIN || join(REPO, "build", "release", "src", "app", "sparql-mcp"),
-    invalidate_cache: false, out: null, fkgqa: join(REPO, "tests", "federation", "fkgqa"),
+    invalidate_cache: false, out: null, fkgqa: join(REPO, "tests", "federation", "fkgqa"), report: null,
   };
   const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
   for (let i = 0; i < argv.length; ++i) {
@@ -88,6 +90,7 @@ function parse_arguments(argv) {
       case "--invalidate-cache": options.invalidate_cache = true; break;
       case "--out": options.out = resolve(value()); break;
       case "--fkgqa": options.fkgqa = resolve(value()); break;
+      case "--report": options.report = resolve(value()); break;
       case "--help": case "-h": usage("the federation benchmark"); break;
       default: usage(`unknown argument ${argv[i]}`);
     }
@@ -247,21 +250,27 @@ function compare(a_records, b_records) {
   const b_common = common.map((r) => b_by_id.get(r.id));
   return {
     count: common.length,
+    single_service: common.filter((r) => r.services === 1).length,
     a_median: median(common.map((r) => r.ms)), b_median: median(b_common.map((r) => r.ms)),
     a_requests: sum(common.map((r) => r.requests)), b_requests: sum(b_common.map((r) => r.requests)),
   };
 }
 
+// Errors grouped by message (numbers and IRIs blanked), wrong answers by query.
 function failure_reasons(records, limit = 3) {
   const reasons = new Map();
   for (const r of records) {
-    if (r.outcome === "correct") continue;
+    if (r.outcome !== "error" && r.outcome !== "timeout") continue;
     const reason = r.outcome === "timeout" ? "timeout"
-      : r.outcome === "wrong" ? `wrong: ${r.detail.replace(/\(.*$/s, "").slice(0, 80)}`
       : r.detail.split("\n")[0].replace(/<[^>]*>/g, "<...>").replace(/\d+/g, "N").slice(0, 110);
     reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
   }
-  return [...reasons].sort((a, b) => b[1] - a[1]).slice(0, limit);
+  const lines = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([reason, n]) => `${n} x ${reason}`);
+  const wrong = records.filter((r) => r.outcome === "wrong");
+  if (wrong.length) {
+    lines.push(`${wrong.length} wrong: ${wrong.slice(0, 8).map((r) => r.id).join(", ")}${wrong.length > 8 ? ", ..." : ""}`);
+  }
+  return lines;
 }
 
 function print_table(rows) {
@@ -291,12 +300,12 @@ function report(results, systems, options, context) {
   print_table(rows);
   console.log("(median and p90 over the queries answered, right or wrong; requests over all queries)");
 
-  console.log("\nWhy answers were not correct (most frequent first):");
+  console.log("\nWhy answers were not correct (errors most frequent first; the differences are in --out's records):");
   for (const name of Object.keys(systems)) {
     for (const form of options.forms) {
       const records = results[name]?.[form];
       if (!records) continue;
-      for (const [reason, n] of failure_reasons(records)) console.log(`  ${LABELS[name]} ${form}: ${n} x ${reason}`);
+      for (const line of failure_reasons(records)) console.log(`  ${LABELS[name]} ${form}: ${line}`);
     }
   }
 
@@ -317,7 +326,9 @@ function report(results, systems, options, context) {
       console.log(`  ${form}: median time ${fmt_ratio(fastest.cmp.a_median / fastest.cmp.b_median)} of ${LABELS[fastest.c]}'s ` +
                   `(${fmt_ms(fastest.cmp.a_median)} / ${fmt_ms(fastest.cmp.b_median)} ms, ${fastest.cmp.count} queries); ` +
                   `requests ${fmt_ratio(fewest.cmp.a_requests / fewest.cmp.b_requests)} of ${LABELS[fewest.c]}'s ` +
-                  `(${fewest.cmp.a_requests} / ${fewest.cmp.b_requests}, ${fewest.cmp.count} queries)`);
+                  `(${fewest.cmp.a_requests} / ${fewest.cmp.b_requests}, ${fewest.cmp.count} queries)` +
+                  (fastest.cmp.single_service ? `; ${fastest.cmp.single_service} of the ${fastest.cmp.count} have a single ` +
+                   "SERVICE clause, which sparql-mcp sends straight to its endpoint" : ""));
     }
   }
   // Each system's trivial forms against its precise ones (goal for sparql-mcp: <= 1.5x).
@@ -337,6 +348,17 @@ function report(results, systems, options, context) {
 
 async function main() {
   const options = parse_arguments(process.argv.slice(2));
+  if (options.report) {
+    // Prints the figures of an earlier run's --out file again.
+    const saved = JSON.parse(readFileSync(options.report, "utf8"));
+    const systems = Object.fromEntries(Object.entries(saved.systems).map(([k, label]) => [k, { label }]));
+    const any = Object.values(saved.results)[0] ?? {};
+    const records = Object.values(any)[0] ?? [];
+    const shards = saved.context?.shards ?? "?";
+    report(saved.results, systems, { ...saved.options, forms: saved.options.forms },
+           { queries: records.length, shards, graphs: new Set(records.map((r) => r.kg)).size });
+    return;
+  }
   const fkgqa = await load_fkgqa(options.fkgqa);
   const workload_file = join(options.workload, "workload.json");
   if (options.regenerate || !existsSync(workload_file)) {
@@ -393,7 +415,8 @@ async function main() {
             outcome = detail === null ? "correct" : "wrong";
             detail ??= "";
           }
-          records.push({ id: q.id, kg: q.kg, ms: reply.ms, requests, outcome, detail: detail.slice(0, 500) });
+          const services = (q[form].match(/\bSERVICE\s*</gi) ?? []).length;
+          records.push({ id: q.id, kg: q.kg, services, ms: reply.ms, requests, outcome, detail: detail.slice(0, 500) });
         }
         await system.stop();
         results[name][form] = records;
@@ -412,6 +435,7 @@ async function main() {
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, `${JSON.stringify({
       date: new Date().toISOString(), options: { ...options, ids: options.ids && [...options.ids], match: options.match?.source },
+      context: { shards: graphs.reduce((n, g) => n + g.shards.length, 0) },
       systems: Object.fromEntries(Object.entries(systems).map(([k, s]) => [k, s.label])), results,
     }, null, 1)}\n`);
     console.log(`\nper-query records written to ${options.out}`);
