@@ -301,13 +301,18 @@ function report(results, systems, options, context) {
   console.log("(median and p90 over the queries answered, right or wrong; requests over all queries)");
 
   console.log("\nWhy answers were not correct (errors most frequent first; the differences are in --out's records):");
+  let reasons = 0;
   for (const name of Object.keys(systems)) {
     for (const form of options.forms) {
       const records = results[name]?.[form];
       if (!records) continue;
-      for (const line of failure_reasons(records)) console.log(`  ${LABELS[name]} ${form}: ${line}`);
+      for (const line of failure_reasons(records)) {
+        console.log(`  ${LABELS[name]} ${form}: ${line}`);
+        ++reasons;
+      }
     }
   }
+  if (reasons === 0) console.log("  (every answer was correct)");
 
   // sparql-mcp against the better Comunica, per form and figure (goal: time <= 1/5, requests <= 1/4).
   const comunicas = ["comunica5", "comunica4"].filter((c) => results[c]);
