@@ -6,7 +6,7 @@
 //   node bench/federation.mjs [--workload DIR] [--regenerate] [--graphs kg1,kg2]
 //       [--systems sparql-mcp,comunica5,comunica4,jena] [--forms trivial,precise]
 //       [--queries N | --ids id1,id2 | --match REGEX] [--timeout-ms N] [--bin PATH]
-//       [--invalidate-cache] [--out FILE.json] [--fkgqa DIR]
+//       [--invalidate-cache] [--mcp-args "ARGS"] [--out FILE.json] [--fkgqa DIR]
 //   node bench/federation.mjs --report FILE.json      (the figures of an earlier run again)
 //
 // 1. The workload: DIR/workload.json and its shard files (default build/bench-federation),
@@ -23,7 +23,8 @@
 //      sparql-mcp  the real binary over stdio with the MCP TypeScript SDK client, tool
 //                  run_sparql_query (max_rows 10,000, next_page_query followed until the
 //                  answer is complete), catalogue = the shards; --bin or SPARQL_MCP_BIN or
-//                  build/release/src/app/sparql-mcp
+//                  build/release/src/app/sparql-mcp; --mcp-args adds server options (e.g.
+//                  "--no-subquery-cache")
 //      comunica5, comunica4, jena   bench/peers runners (scripts/install-peers.sh)
 //    A query that outlives --timeout-ms (default 60,000) counts as failed; a peer runner is
 //    then killed and restarted, sparql-mcp's call is cancelled.
@@ -56,7 +57,7 @@ function usage(message) {
     "usage: node bench/federation.mjs [--workload DIR] [--regenerate] [--graphs kg1,kg2]\n" +
     "         [--systems sparql-mcp,comunica5,comunica4,jena] [--forms trivial,precise]\n" +
     "         [--queries N | --ids id1,id2 | --match REGEX] [--timeout-ms N] [--bin PATH]\n" +
-    "         [--invalidate-cache] [--out FILE.json] [--fkgqa DIR]\n" +
+    "         [--invalidate-cache] [--mcp-args \"ARGS\"] [--out FILE.json] [--fkgqa DIR]\n" +
     "       node bench/federation.mjs --report FILE.json\n");
   process.exit(2);
 }
@@ -67,6 +68,7 @@ function parse_arguments(argv) {
     systems: ALL_SYSTEMS, forms: ALL_FORMS, queries: null, ids: null, match: null, timeout_ms: 60000,
     bin: process.env.SPARQL_MCP_BIN || join(REPO, "build", "release", "src", "app", "sparql-mcp"),
     invalidate_cache: false, out: null, fkgqa: join(REPO, "tests", "federation", "fkgqa"), report: null,
+    mcp_args: [],
   };
   const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
   for (let i = 0; i < argv.length; ++i) {
@@ -88,6 +90,7 @@ function parse_arguments(argv) {
       case "--timeout-ms": options.timeout_ms = Number(value()); break;
       case "--bin": options.bin = resolve(value()); break;
       case "--invalidate-cache": options.invalidate_cache = true; break;
+      case "--mcp-args": options.mcp_args = value().split(/\s+/).filter(Boolean); break;
       case "--out": options.out = resolve(value()); break;
       case "--fkgqa": options.fkgqa = resolve(value()); break;
       case "--report": options.report = resolve(value()); break;
@@ -169,11 +172,11 @@ function sparql_mcp_system(options, catalogue) {
     try { version = execFileSync(options.bin, ["--version"], { encoding: "utf8" }).trim(); } catch { /* label without it */ }
   }
   return {
-    label: version || "sparql-mcp",
+    label: `${version || "sparql-mcp"}${options.mcp_args.length ? ` ${options.mcp_args.join(" ")}` : ""}`,
     unavailable: available ? null : `no sparql-mcp binary at ${options.bin} (build it, or give --bin / SPARQL_MCP_BIN)`,
     async start() {
       process.env.SPARQL_MCP_BIN = options.bin;
-      session = await connect_sdk(catalogue, [], { name: "bench-federation" });
+      session = await connect_sdk(catalogue, options.mcp_args, { name: "bench-federation" });
       await session.client.ping();
     },
     async run(query, timeout_ms) {
