@@ -391,6 +391,7 @@ async function main() {
   }
 
   const shards = await fkgqa.serve.startShards(options.workload, { servers: "oxigraph" });
+  stop_shards = () => shards.stop();
   const results = {};
   const systems = {};
   try {
@@ -448,6 +449,17 @@ async function main() {
     }, null, 1)}\n`);
     console.log(`\nper-query records written to ${options.out}`);
   }
+}
+
+// Interrupted: stop the shards (their server and temporary folder), then exit normally, so that
+// the exit handlers of tests/e2e/lib/servers.mjs and bench/peers/runners.mjs kill whatever else
+// still runs by PID.
+let stop_shards = null;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await Promise.race([stop_shards?.(), new Promise((resolve) => setTimeout(resolve, 5000))]).catch(() => {});
+    process.exit(130);
+  });
 }
 
 main().catch((error) => {
