@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the dependencies, builds the release preset (tests included) and runs every test
+# Installs the dependencies (and the peer federation engines, scripts/install-peers.sh), builds
+# the release preset (tests included) and runs every test
 # registered with CTest: unit, integration and end-to-end; then builds the fuzz preset (clang,
 # libFuzzer, ASan + UBSan) and runs its short fuzz runs (label fuzz). Prints one summary line
 # counting both and exits non-zero when anything fails.
@@ -19,6 +20,16 @@ cd "$repo"
 started=$SECONDS
 
 "$repo/scripts/install-deps.sh"
+# The peer federation engines (Comunica v5 on a private Node 22, Comunica v4, Jena ARQ) that
+# the --federation-endpoint test starts and the benchmark smoke test runs.
+peers_log=$repo/build/install-peers.log
+mkdir -p "$repo/build"
+if ! "$repo/scripts/install-peers.sh" > "$peers_log" 2>&1; then
+  tail -n 30 "$peers_log"
+  echo "run-tests: installing the peer federation engines failed (log: $peers_log)"
+  echo "run-tests: 0 passed, 1 failed"
+  exit 1
+fi
 
 build_log=$repo/build/run-tests-build.log
 echo "run-tests: configuring and building the release preset (log: $build_log)"

@@ -90,8 +90,11 @@ std::string_view format_name(ResultsFormat format) {
 }
 
 std::string_view results_accept_header() {
-  return "application/sparql-results+json, application/json;q=0.9, "
-         "application/sparql-results+xml;q=0.8, application/xml;q=0.7, "
+  // No plain application/json or application/xml: Comunica's endpoint answers a request that
+  // lists them (whatever their q) with its own simplified JSON, which is no SPARQL result.
+  // Servers that label SPARQL JSON application/json still send it for this list, and the
+  // reader takes it under either name.
+  return "application/sparql-results+json, application/sparql-results+xml;q=0.8, "
          "text/tab-separated-values;q=0.6, text/csv;q=0.5";
 }
 

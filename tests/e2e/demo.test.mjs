@@ -2,23 +2,22 @@
 // examples/catalogue.ttl (four dump-only shards answered in-process by the embedded engine),
 // driven by the official MCP SDK client and by `sparql-mcp query` from the shell. No SPARQL
 // server and no network: the dumps are the data.
-import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
-import {createRequire} from 'node:module';
-import {join} from 'node:path';
-import {after, before, describe, it} from 'node:test';
-import {gunzipSync} from 'node:zlib';
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { gunzipSync } from "node:zlib";
+import { REPO } from "./lib/servers.mjs";
+import { json_term, term_key } from "./lib/differential.mjs";
+import { binary, connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
 
-import {json_term, term_key} from './lib/differential.mjs';
-import {binary, call_tool, connect_sdk, text_of} from './lib/mcp.mjs';
-import {REPO} from './lib/servers.mjs';
-
-const oxigraph = createRequire(import.meta.url)('oxigraph');
-const CATALOGUE = join(REPO, 'examples', 'catalogue.ttl');
-const GEO = 'https://demo.sparql-mcp.org/sparql/geography';
-const PEOPLE = 'https://demo.sparql-mcp.org/sparql/people';
-const AWARDS = 'https://demo.sparql-mcp.org/sparql/awards';
+const oxigraph = createRequire(import.meta.url)("oxigraph");
+const CATALOGUE = join(REPO, "examples", "catalogue.ttl");
+const GEO = "https://demo.sparql-mcp.org/sparql/geography";
+const PEOPLE = "https://demo.sparql-mcp.org/sparql/people";
+const AWARDS = "https://demo.sparql-mcp.org/sparql/awards";
 const PREFIXES = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX person: <https://demo.sparql-mcp.org/person/>
@@ -32,7 +31,7 @@ const LARGEST_CITIES = `${PREFIXES}SELECT ?name ?population WHERE {
 } ORDER BY DESC(?population) LIMIT 3`;
 
 function run_cli(args, input) {
-  const result = spawnSync(binary(), args, {input, encoding: 'utf8', timeout: 30000});
+  const result = spawnSync(binary(), args, { input, encoding: "utf8", timeout: 30000 });
   assert.equal(result.error, undefined, `could not run sparql-mcp: ${result.error}`);
   return result;
 }
@@ -41,210 +40,170 @@ function column(result, variable) {
   return result.structuredContent.results.results.bindings.map((b) => b[variable]?.value);
 }
 
-describe('the demo federation over MCP', {timeout: 120000}, () => {
+describe("the demo federation over MCP", { timeout: 120000 }, () => {
   let session;
-  before(async () => {
-    session = await connect_sdk(CATALOGUE);
-  });
-  after(async () => {
-    await session?.close();
-  });
+  before(async () => { session = await connect_sdk(CATALOGUE); });
+  after(async () => { await session?.close(); });
 
-  it('lists the four shards as entries answered in-process', async () => {
-    const result = await call_tool(session.client, 'list_endpoints', {});
+  it("lists the four shards as entries answered in-process", async () => {
+    const result = await call_tool(session.client, "list_endpoints", {});
     assert.ok(!result.isError, text_of(result));
     const text = text_of(result);
-    for (const id of ['demo-geo', 'demo-people', 'demo-works', 'demo-awards']) {
-      const line = text.split('\n').find((l) => l.startsWith(`${id} | `));
+    for (const id of ["demo-geo", "demo-people", "demo-works", "demo-awards"]) {
+      const line = text.split("\n").find((l) => l.startsWith(`${id} | `));
       assert.ok(line, `list_endpoints does not show ${id}:\n${text}`);
-      assert.ok(
-          line.endsWith(' [RDF dump, answered in-process]'),
-          `${id} is not marked in-process: ${line}`);
+      assert.ok(line.endsWith(" [RDF dump, answered in-process]"), `${id} is not marked in-process: ${line}`);
       const entry = result.structuredContent.endpoints.find((e) => e.id === id);
       assert.equal(entry.answered_in_process, true);
       // The resource of the entry uses the same name for it.
-      const read = await session.client.readResource({uri: `sparql-mcp://catalogue/${id}`});
+      const read = await session.client.readResource({ uri: `sparql-mcp://catalogue/${id}` });
       const resource = JSON.parse(read.contents[0].text);
-      assert.equal(
-          resource.answered_in_process, true, `resource of ${id}: ${read.contents[0].text}`);
-      assert.equal(resource.answered_locally, undefined, 'one name for in-process entries');
+      assert.equal(resource.answered_in_process, true, `resource of ${id}: ${read.contents[0].text}`);
+      assert.equal(resource.answered_locally, undefined, "one name for in-process entries");
     }
-    const opera = text_of(await call_tool(session.client, 'list_endpoints', {keyword: 'opera'}));
-    assert.ok(opera.includes('demo-works'), opera);
+    const opera = text_of(await call_tool(session.client, "list_endpoints", { keyword: "opera" }));
+    assert.ok(opera.includes("demo-works"), opera);
   });
 
-  it('answers a single-SERVICE query on a shard from its dump', async () => {
-    const result = await call_tool(session.client, 'run_sparql_query', {query: LARGEST_CITIES});
+  it("answers a single-SERVICE query on a shard from its dump", async () => {
+    const result = await call_tool(session.client, "run_sparql_query", { query: LARGEST_CITIES });
     assert.ok(!result.isError, text_of(result));
-    assert.equal(result.structuredContent.route, 'in-process');
+    assert.equal(result.structuredContent.route, "in-process");
     assert.equal(result.structuredContent.endpoint, GEO);
-    assert.deepEqual(column(result, 'name'), ['Moscow', 'London', 'Saint Petersburg']);
+    assert.deepEqual(column(result, "name"), ["Moscow", "London", "Saint Petersburg"]);
   });
 
-  it('joins inside one shard, with OPTIONAL, aggregates and language tags', async () => {
+  it("joins inside one shard, with OPTIONAL, aggregates and language tags", async () => {
     const query = `${PREFIXES}SELECT ?country (COUNT(?city) AS ?cities) WHERE {
       SERVICE <${GEO}> {
         ?city a demo:City ; demo:country ?c .
         ?c rdfs:label ?country . FILTER(LANGMATCHES(LANG(?country), "en"))
       }
     } GROUP BY ?country ORDER BY DESC(?cities) ?country LIMIT 5`;
-    const result = await call_tool(session.client, 'run_sparql_query', {query});
+    const result = await call_tool(session.client, "run_sparql_query", { query });
     assert.ok(!result.isError, text_of(result));
-    const counts = column(result, 'cities').map(Number);
+    const counts = column(result, "cities").map(Number);
     assert.equal(counts.length, 5);
-    for (let i = 1; i < counts.length; ++i)
-      assert.ok(counts[i - 1] >= counts[i], `not sorted: ${counts}`);
+    for (let i = 1; i < counts.length; ++i) assert.ok(counts[i - 1] >= counts[i], `not sorted: ${counts}`);
     assert.ok(counts.reduce((a, b) => a + b, 0) > 10);
   });
 
-  it('reaches across shards by IRI, one shard per call', async () => {
-    const prizes = await call_tool(session.client, 'run_sparql_query', {
-      query: `${PREFIXES}SELECT ?award WHERE { SERVICE <${
-          AWARDS}> { ?award demo:laureate person:Marie_Curie } }`,
+  it("reaches across shards by IRI, one shard per call", async () => {
+    const prizes = await call_tool(session.client, "run_sparql_query", {
+      query: `${PREFIXES}SELECT ?award WHERE { SERVICE <${AWARDS}> { ?award demo:laureate person:Marie_Curie } }`,
     });
     assert.ok(!prizes.isError, text_of(prizes));
-    assert.ok(column(prizes, 'award').length >= 2, 'Marie Curie won two Nobel Prizes');
-    const birth = await call_tool(session.client, 'run_sparql_query', {
-      query: `${PREFIXES}SELECT ?place WHERE { SERVICE <${
-          PEOPLE}> { person:Marie_Curie demo:birthPlace ?place } }`,
+    assert.ok(column(prizes, "award").length >= 2, "Marie Curie won two Nobel Prizes");
+    const birth = await call_tool(session.client, "run_sparql_query", {
+      query: `${PREFIXES}SELECT ?place WHERE { SERVICE <${PEOPLE}> { person:Marie_Curie demo:birthPlace ?place } }`,
     });
-    assert.deepEqual(column(birth, 'place'), ['https://demo.sparql-mcp.org/city/Warsaw']);
+    assert.deepEqual(column(birth, "place"), ["https://demo.sparql-mcp.org/city/Warsaw"]);
   });
 
-  it('answers every query of examples/README.md, the federated ones in one call each, as Oxigraph does',
-     async () => {
-       // The oracle: the four dumps as named graphs of one Oxigraph store, each SERVICE <iri> of a
-       // query read as GRAPH <iri> (the federated answer for these queries).
-       const store = new oxigraph.Store();
-       for (const [graph, file] of [
-                [GEO, 'geography.ttl'], [PEOPLE, 'people.ttl'],
-                ['https://demo.sparql-mcp.org/sparql/works', 'works.ttl'],
-                [AWARDS, 'awards.nt.gz']]) {
-         let bytes = readFileSync(join(REPO, 'examples', 'data', file));
-         if (file.endsWith('.gz')) bytes = gunzipSync(bytes);
-         store.load(bytes.toString('utf8'), {
-           format: file.includes('.nt') ? 'application/n-triples' : 'text/turtle',
-           to_graph_name: oxigraph.namedNode(graph),
-         });
-       }
-       const readme = readFileSync(join(REPO, 'examples', 'README.md'), 'utf8');
-       const queries = [...readme.matchAll(/```sparql\n([\s\S]*?)```/g)].map((m) => m[1]);
-       assert.ok(queries.length >= 6, `examples/README.md has ${queries.length} SPARQL blocks`);
-       let federated = 0;
-       for (const query of queries) {
-         const services = new Set([...query.matchAll(/SERVICE\s*<([^>]+)>/g)].map((m) => m[1]));
-         if (services.size > 1) federated += 1;
-         const result =
-             await call_tool(session.client, 'run_sparql_query', {query, max_rows: 1000});
-         assert.ok(!result.isError, `${query}\n${text_of(result)}`);
-         const expected = store.query(query.replaceAll(/SERVICE(\s*<)/g, 'GRAPH$1'));
-         const rows = (bindings) =>
-             bindings
-                 .map((b) => Object.keys(b).sort().map((k) => `${k}=${term_key(b[k])}`).join(' '))
-                 .sort();
-         const want = rows(expected.map((solution) => {
-           const b = {};
-           for (const [k, v] of solution)
-             b[k] = json_term(v);
-           return b;
-         }));
-         assert.deepEqual(rows(result.structuredContent.results.results.bindings), want, query);
-         if (services.size > 1) assert.equal(result.structuredContent.route, 'federated');
-       }
-       assert.ok(federated >= 3, `${federated} federated questions`);
-     });
+  it("answers every query of examples/README.md, the federated ones in one call each, as Oxigraph does", async () => {
+    // The oracle: the four dumps as named graphs of one Oxigraph store, each SERVICE <iri> of a
+    // query read as GRAPH <iri> (the federated answer for these queries).
+    const store = new oxigraph.Store();
+    for (const [graph, file] of [[GEO, "geography.ttl"], [PEOPLE, "people.ttl"],
+      ["https://demo.sparql-mcp.org/sparql/works", "works.ttl"], [AWARDS, "awards.nt.gz"]]) {
+      let bytes = readFileSync(join(REPO, "examples", "data", file));
+      if (file.endsWith(".gz")) bytes = gunzipSync(bytes);
+      store.load(bytes.toString("utf8"), {
+        format: file.includes(".nt") ? "application/n-triples" : "text/turtle",
+        to_graph_name: oxigraph.namedNode(graph),
+      });
+    }
+    const readme = readFileSync(join(REPO, "examples", "README.md"), "utf8");
+    const queries = [...readme.matchAll(/```sparql\n([\s\S]*?)```/g)].map((m) => m[1]);
+    assert.ok(queries.length >= 6, `examples/README.md has ${queries.length} SPARQL blocks`);
+    let federated = 0;
+    for (const query of queries) {
+      const services = new Set([...query.matchAll(/SERVICE\s*<([^>]+)>/g)].map((m) => m[1]));
+      if (services.size > 1) federated += 1;
+      const result = await call_tool(session.client, "run_sparql_query", { query, max_rows: 1000 });
+      assert.ok(!result.isError, `${query}\n${text_of(result)}`);
+      const expected = store.query(query.replaceAll(/SERVICE(\s*<)/g, "GRAPH$1"));
+      const rows = (bindings) => bindings.map((b) => Object.keys(b).sort()
+        .map((k) => `${k}=${term_key(b[k])}`).join(" ")).sort();
+      const want = rows(expected.map((solution) => {
+        const b = {};
+        for (const [k, v] of solution) b[k] = json_term(v);
+        return b;
+      }));
+      assert.deepEqual(rows(result.structuredContent.results.results.bindings), want, query);
+      if (services.size > 1) assert.equal(result.structuredContent.route, "federated");
+    }
+    assert.ok(federated >= 3, `${federated} federated questions`);
+  });
 
-  it('reports an expression error as unbound, not as a failure', async () => {
-    const result = await call_tool(session.client, 'run_sparql_query', {
-      query: `${PREFIXES}SELECT ?name (?name + 1 AS ?oops) WHERE { SERVICE <${
-          GEO}> { ?c a demo:City ; rdfs:label ?name } } LIMIT 2`,
+  it("reports an expression error as unbound, not as a failure", async () => {
+    const result = await call_tool(session.client, "run_sparql_query", {
+      query: `${PREFIXES}SELECT ?name (?name + 1 AS ?oops) WHERE { SERVICE <${GEO}> { ?c a demo:City ; rdfs:label ?name } } LIMIT 2`,
     });
     assert.ok(!result.isError, text_of(result));
-    for (const row of result.structuredContent.results.results.bindings)
-      assert.equal(row.oops, undefined);
+    for (const row of result.structuredContent.results.results.bindings) assert.equal(row.oops, undefined);
   });
 });
 
-describe('a cancelled in-process query on one worker', {timeout: 120000}, () => {
+describe("a cancelled in-process query on one worker", { timeout: 120000 }, () => {
   let session;
-  before(async () => {
-    session = await connect_sdk(CATALOGUE, ['--workers', '1']);
-  });
-  after(async () => {
-    await session?.close();
-  });
+  before(async () => { session = await connect_sdk(CATALOGUE, ["--workers", "1"]); });
+  after(async () => { await session?.close(); });
 
-  it('stops evaluating, so the only worker takes the next call at once', async () => {
+  it("stops evaluating, so the only worker takes the next call at once", async () => {
     const controller = new AbortController();
-    const runaway =
-        `SELECT (COUNT(*) AS ?n) WHERE { SERVICE <${GEO}> { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } }`;
+    const runaway = `SELECT (COUNT(*) AS ?n) WHERE { SERVICE <${GEO}> { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } }`;
     // The first progress notification (5 s after the call arrived) carries the tool's own report
     // that it is evaluating: then the worker is busy in the engine, and the test cancels.
     let evaluating;
-    const started_evaluating = new Promise((resolve) => {
-      evaluating = resolve;
-    });
-    const call =
-        call_tool(session.client, 'run_sparql_query', {query: runaway, timeout_ms: 600000}, {
-          signal: controller.signal,
-          timeout_ms: 60000,
-          onprogress: (p) => {
-            if (/evaluating/.test(p.message)) evaluating();
-          }
-        });
+    const started_evaluating = new Promise((resolve) => { evaluating = resolve; });
+    const call = call_tool(session.client, "run_sparql_query", { query: runaway, timeout_ms: 600000 },
+                           { signal: controller.signal, timeout_ms: 60000,
+                             onprogress: (p) => { if (/evaluating/.test(p.message)) evaluating(); } });
     await started_evaluating;
-    controller.abort('test cancels');
-    await assert.rejects(
-        call, (e) => e.code === -32001 && e.message === 'MCP error -32001: test cancels');
+    controller.abort("test cancels");
+    await assert.rejects(call, (e) => e.code === -32001 && e.message === "MCP error -32001: test cancels");
     // Had the engine gone on counting, the only worker would be busy for ten minutes and this
     // call would run into its 30 s client timeout.
-    const result = await call_tool(
-        session.client, 'run_sparql_query', {query: LARGEST_CITIES}, {timeout_ms: 30000});
+    const result = await call_tool(session.client, "run_sparql_query", { query: LARGEST_CITIES }, { timeout_ms: 30000 });
     assert.ok(!result.isError, text_of(result));
-    assert.deepEqual(column(result, 'name'), ['Moscow', 'London', 'Saint Petersburg']);
+    assert.deepEqual(column(result, "name"), ["Moscow", "London", "Saint Petersburg"]);
   });
 });
 
-describe('sparql-mcp query on the demo catalogue', {timeout: 60000}, () => {
-  it('prints a table with its notes', () => {
-    const r = run_cli(['query', '--catalogue', CATALOGUE, '--log-level', 'warn', LARGEST_CITIES]);
+describe("sparql-mcp query on the demo catalogue", { timeout: 60000 }, () => {
+  it("prints a table with its notes", () => {
+    const r = run_cli(["query", "--catalogue", CATALOGUE, "--log-level", "warn", LARGEST_CITIES]);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /Moscow/);
     assert.match(r.stdout, /3 rows/);
   });
 
-  it('prints a bare CSV document on stdout for pipes, notes on stderr', () => {
-    const r = run_cli(
-        ['query', '--catalogue', CATALOGUE, '--log-level', 'warn', '--format', 'csv', '-'],
-        LARGEST_CITIES);
+  it("prints a bare CSV document on stdout for pipes, notes on stderr", () => {
+    const r = run_cli(["query", "--catalogue", CATALOGUE, "--log-level", "warn", "--format", "csv", "-"],
+                      LARGEST_CITIES);
     assert.equal(r.status, 0, r.stderr);
     const lines = r.stdout.trim().split(/\r?\n/);
-    assert.equal(lines[0], 'name,population');
+    assert.equal(lines[0], "name,population");
     assert.equal(lines.length, 4);
     assert.match(lines[1], /^Moscow,\d+$/);
     assert.match(r.stderr, /answered/);
   });
 
-  it('exits 1 with the error on stderr for a bad query', () => {
-    const r = run_cli([
-      'query', '--catalogue', CATALOGUE, '--log-level', 'warn',
-      `SELECT * WHERE { SERVICE <${GEO}> { ?s ?p } }`
-    ]);
+  it("exits 1 with the error on stderr for a bad query", () => {
+    const r = run_cli(["query", "--catalogue", CATALOGUE, "--log-level", "warn",
+                       `SELECT * WHERE { SERVICE <${GEO}> { ?s ?p } }`]);
     assert.equal(r.status, 1);
-    assert.equal(r.stdout, '');
-    assert.equal(
-        r.stderr,
-        `sparql-mcp query: SPARQL syntax error at line 1, column ${37 + GEO.length}: unexpected ` +
-            '\'}\', expected a triple pattern object (an IRI, prefixed name, literal, variable or blank ' +
-            'node)\n');
+    assert.equal(r.stdout, "");
+    assert.equal(r.stderr, `sparql-mcp query: SPARQL syntax error at line 1, column ${37 + GEO.length}: unexpected ` +
+                           "'}', expected a triple pattern object (an IRI, prefixed name, literal, variable or blank " +
+                           "node)\n");
   });
 
-  it('stops a runaway cross product at --timeout and says how to raise it', () => {
+  it("stops a runaway cross product at --timeout and says how to raise it", () => {
     // Unstopped, the count would run far past run_cli's 30 s kill, and status would be null.
-    const r = run_cli([
-      'query', '--catalogue', CATALOGUE, '--timeout', '1s',
-      `SELECT (COUNT(*) AS ?n) WHERE { SERVICE <${GEO}> { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } }`
-    ]);
+    const r = run_cli(["query", "--catalogue", CATALOGUE, "--timeout", "1s",
+                       `SELECT (COUNT(*) AS ?n) WHERE { SERVICE <${GEO}> { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i } }`]);
     assert.equal(r.status, 1, r.stdout);
     assert.match(r.stderr, /time limit of 1 s/);
     assert.match(r.stderr, /raise --timeout/);

@@ -1,25 +1,23 @@
 // run_sparql_query against a real Oxigraph server (tests/servers/oxigraph-server.mjs) through
 // the official SDK client: every query form, every result format, paging and query errors.
-import assert from 'node:assert/strict';
-import {after, before, describe, it} from 'node:test';
-
-import {EX, people, VOCAB} from '../data/shared/dataset.mjs';
-
-import {call_tool, connect_sdk, text_of, write_catalogue} from './lib/mcp.mjs';
-import {start_oxigraph} from './lib/servers.mjs';
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { start_oxigraph } from "./lib/servers.mjs";
+import { write_catalogue, connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
+import { people, EX, VOCAB } from "../data/shared/dataset.mjs";
 
 const PREFIXES = `PREFIX foaf: <http://xmlns.com/foaf/0.1/>
 PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
 PREFIX ex: <${VOCAB}>
 `;
-const XSD_INTEGER = 'http://www.w3.org/2001/XMLSchema#integer';
+const XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer";
 
-describe('run_sparql_query against Oxigraph', {timeout: 180000}, () => {
+describe("run_sparql_query against Oxigraph", { timeout: 180000 }, () => {
   let oxigraph;
   let catalogue;
   let session;
   let endpoint;
-  const run = (args, options) => call_tool(session.client, 'run_sparql_query', args, options);
+  const run = (args, options) => call_tool(session.client, "run_sparql_query", args, options);
   const ok = (result) => {
     assert.equal(result.isError ?? false, false, `unexpected tool error: ${text_of(result)}`);
     return result.structuredContent;
@@ -27,14 +25,9 @@ describe('run_sparql_query against Oxigraph', {timeout: 180000}, () => {
 
   before(async () => {
     oxigraph = await start_oxigraph();
-    endpoint = oxigraph.url('/query');
+    endpoint = oxigraph.url("/query");
     catalogue = write_catalogue([
-      {
-        id: 'people',
-        title: 'People',
-        description: 'People, organisations and publications.',
-        endpoint
-      },
+      { id: "people", title: "People", description: "People, organisations and publications.", endpoint },
     ]);
     session = await connect_sdk(catalogue.dir);
   });
@@ -45,154 +38,133 @@ describe('run_sparql_query against Oxigraph', {timeout: 180000}, () => {
     catalogue?.remove();
   });
 
-  it('runs a SELECT through its SERVICE endpoint and returns SPARQL JSON results', async () => {
+  it("runs a SELECT through its SERVICE endpoint and returns SPARQL JSON results", async () => {
     const query = `${PREFIXES}SELECT ?p ?name ?age WHERE {
   SERVICE <${endpoint}> { ?p a foaf:Person ; foaf:name ?name ; foaf:age ?age FILTER(?age >= 60) }
 } ORDER BY ?p`;
-    const result = await run({query});
+    const result = await run({ query });
     const s = ok(result);
     const expected = people().filter((p) => p.age >= 60);
     assert.ok(expected.length > 5);
     assert.equal(s.endpoint, endpoint);
-    assert.equal(typeof s.elapsed_ms, 'number');
+    assert.equal(typeof s.elapsed_ms, "number");
     assert.ok(s.elapsed_ms >= 0);
-    assert.equal(typeof s.route, 'string');
+    assert.equal(typeof s.route, "string");
     assert.equal(s.row_count, expected.length);
     assert.equal(s.rows_shown, expected.length);
     assert.equal(s.truncated, false);
     assert.equal(s.possibly_incomplete, false);
     assert.ok(Array.isArray(s.warnings));
-    assert.deepEqual(s.results.head.vars, ['p', 'name', 'age']);
-    assert.deepEqual(
-        s.results.results.bindings,
-        expected.map((p) => ({
-                       p: {type: 'uri', value: p.iri},
-                       name: {type: 'literal', value: p.name},
-                       age: {type: 'literal', value: String(p.age), datatype: XSD_INTEGER},
-                     })));
+    assert.deepEqual(s.results.head.vars, ["p", "name", "age"]);
+    assert.deepEqual(s.results.results.bindings, expected.map((p) => ({
+      p: { type: "uri", value: p.iri },
+      name: { type: "literal", value: p.name },
+      age: { type: "literal", value: String(p.age), datatype: XSD_INTEGER },
+    })));
     const text = text_of(result);
-    const first_line = text.split('\n')[0];
-    assert.ok(
-        first_line.includes(endpoint), `the header line does not name the endpoint: ${first_line}`);
-    const lines = text.split('\n');
-    assert.ok(
-        lines.some((l) => /\bp\b.*\tname\b.*\tage\b/.test(l.replace(/\?/g, ''))),
-        `no TSV header p/name/age in:\n${text.slice(0, 500)}`);
-    assert.ok(text.includes(expected[0].name), 'multibyte names must survive in the text block');
+    const first_line = text.split("\n")[0];
+    assert.ok(first_line.includes(endpoint), `the header line does not name the endpoint: ${first_line}`);
+    const lines = text.split("\n");
+    assert.ok(lines.some((l) => /\bp\b.*\tname\b.*\tage\b/.test(l.replace(/\?/g, ""))),
+              `no TSV header p/name/age in:\n${text.slice(0, 500)}`);
+    assert.ok(text.includes(expected[0].name), "multibyte names must survive in the text block");
   });
 
-  it('answers ASK with a boolean result', async () => {
-    const yes = ok(await run({query: `ASK { SERVICE <${endpoint}> { <${EX}city/1> ?p ?o } }`}));
+  it("answers ASK with a boolean result", async () => {
+    const yes = ok(await run({ query: `ASK { SERVICE <${endpoint}> { <${EX}city/1> ?p ?o } }` }));
     assert.equal(yes.results.boolean, true);
-    const no = ok(await run({query: `ASK { SERVICE <${endpoint}> { <${EX}city/999> ?p ?o } }`}));
+    const no = ok(await run({ query: `ASK { SERVICE <${endpoint}> { <${EX}city/999> ?p ?o } }` }));
     assert.equal(no.results.boolean, false);
   });
 
-  it('returns CONSTRUCT results as Turtle and as N-Triples', async () => {
+  it("returns CONSTRUCT results as Turtle and as N-Triples", async () => {
     const query = `${PREFIXES}CONSTRUCT { ?c rdfs:label ?l } WHERE {
   SERVICE <${endpoint}> { ?c a ex:City ; rdfs:label ?l FILTER(?c = <${EX}city/1>) } }`;
-    const turtle = await run({query, format: 'turtle'});
+    const turtle = await run({ query, format: "turtle" });
     ok(turtle);
     const t = text_of(turtle);
     assert.match(t, /"Wien"@de/);
     assert.match(t, /"Vienna"@en/);
     assert.ok(t.includes(`${EX}city/1`) || /city\/1|:1\b/.test(t), `subject missing in:\n${t}`);
-    const ntriples = await run({query, format: 'ntriples'});
+    const ntriples = await run({ query, format: "ntriples" });
     ok(ntriples);
-    const n = text_of(ntriples).replace(/[ \t]+/g, ' ');  // N-Triples allows tabs between terms
-    assert.ok(
-        n.includes(`<${EX}city/1> <http://www.w3.org/2000/01/rdf-schema#label> "Wien"@de .`),
-        `N-Triples line missing in:\n${n}`);
-    assert.ok(
-        n.includes(`<${EX}city/1> <http://www.w3.org/2000/01/rdf-schema#label> "Vienna"@en .`));
+    const n = text_of(ntriples).replace(/[ \t]+/g, " "); // N-Triples allows tabs between terms
+    assert.ok(n.includes(`<${EX}city/1> <http://www.w3.org/2000/01/rdf-schema#label> "Wien"@de .`),
+              `N-Triples line missing in:\n${n}`);
+    assert.ok(n.includes(`<${EX}city/1> <http://www.w3.org/2000/01/rdf-schema#label> "Vienna"@en .`));
   });
 
-  it('serialises SELECT results in each requested format', async () => {
+  it("serialises SELECT results in each requested format", async () => {
     const query = `${PREFIXES}SELECT ?c ?label WHERE {
-  SERVICE <${
-        endpoint}> { ?c a ex:City ; rdfs:label ?label FILTER(lang(?label) = "en") } } ORDER BY ?c`;
+  SERVICE <${endpoint}> { ?c a ex:City ; rdfs:label ?label FILTER(lang(?label) = "en") } } ORDER BY ?c`;
     const markers = {
       json: (t) => t.includes('"bindings"') || /\??c\t\??label/.test(t),
-      xml: (t) => t.includes('<sparql') && t.includes('<binding name="label">'),
+      xml: (t) => t.includes("<sparql") && t.includes("<binding name=\"label\">"),
       csv: (t) => /^c,label\r?$/m.test(t) && t.includes(`${EX}city/3,Zürich`),
       tsv: (t) => /^\?c\t\?label\r?$/m.test(t) && t.includes(`<${EX}city/3>\t"Zürich"@en`),
     };
     for (const [format, check] of Object.entries(markers)) {
-      const result = await run({query, format});
+      const result = await run({ query, format });
       const s = ok(result);
       assert.equal(s.row_count, 8, `${format}: row_count`);
-      assert.equal(
-          s.results.results.bindings.length, 8, `${format}: structured results stay SPARQL JSON`);
-      assert.ok(
-          check(text_of(result)),
-          `${format}: the text block is not ${format}:\n${text_of(result).slice(0, 600)}`);
+      assert.equal(s.results.results.bindings.length, 8, `${format}: structured results stay SPARQL JSON`);
+      assert.ok(check(text_of(result)), `${format}: the text block is not ${format}:\n${text_of(result).slice(0, 600)}`);
     }
   });
 
-  it('truncates at max_rows and gives a next_page_query that returns the following rows',
-     async () => {
-       const query = `${PREFIXES}SELECT ?p ?name WHERE { SERVICE <${
-           endpoint}> { ?p foaf:name ?name } } ORDER BY ?p`;
-       const all = people().map((p) => p.iri).sort();
-       const first = ok(await run({query, max_rows: 5}));
-       assert.equal(first.rows_shown, 5);
-       assert.equal(first.truncated, true);
-       assert.ok(first.row_count >= 5);
-       assert.deepEqual(first.results.results.bindings.map((b) => b.p.value), all.slice(0, 5));
-       assert.equal(
-           typeof first.next_page_query, 'string', 'truncated results need a next_page_query');
-       const second = ok(await run({query: first.next_page_query, max_rows: 5}));
-       assert.deepEqual(second.results.results.bindings.map((b) => b.p.value), all.slice(5, 10));
-       assert.equal(second.truncated, true);
-       const whole = ok(await run({query, max_rows: 1000}));
-       assert.equal(whole.truncated, false);
-       assert.equal(whole.row_count, all.length);
-       assert.equal(whole.next_page_query, undefined);
-     });
+  it("truncates at max_rows and gives a next_page_query that returns the following rows", async () => {
+    const query = `${PREFIXES}SELECT ?p ?name WHERE { SERVICE <${endpoint}> { ?p foaf:name ?name } } ORDER BY ?p`;
+    const all = people().map((p) => p.iri).sort();
+    const first = ok(await run({ query, max_rows: 5 }));
+    assert.equal(first.rows_shown, 5);
+    assert.equal(first.truncated, true);
+    assert.ok(first.row_count >= 5);
+    assert.deepEqual(first.results.results.bindings.map((b) => b.p.value), all.slice(0, 5));
+    assert.equal(typeof first.next_page_query, "string", "truncated results need a next_page_query");
+    const second = ok(await run({ query: first.next_page_query, max_rows: 5 }));
+    assert.deepEqual(second.results.results.bindings.map((b) => b.p.value), all.slice(5, 10));
+    assert.equal(second.truncated, true);
+    const whole = ok(await run({ query, max_rows: 1000 }));
+    assert.equal(whole.truncated, false);
+    assert.equal(whole.row_count, all.length);
+    assert.equal(whole.next_page_query, undefined);
+  });
 
-  it('reports a syntax error with its line and column, counted in code points', async () => {
+  it("reports a syntax error with its line and column, counted in code points", async () => {
     const line3 = '    ?s foaf:name "Zoë" ?oops .';
     const query = `${PREFIXES}SELECT ?s WHERE {\n  SERVICE <${endpoint}> {\n${line3}\n  }\n}`;
-    const line = PREFIXES.split('\n').length - 1 + 3;
-    const column = [...line3.slice(0, line3.indexOf('?oops'))].length + 1;
-    const result = await run({query});
+    const line = PREFIXES.split("\n").length - 1 + 3;
+    const column = [...line3.slice(0, line3.indexOf("?oops"))].length + 1;
+    const result = await run({ query });
     assert.equal(result.isError, true);
-    assert.equal(
-        text_of(result),
-        `SPARQL syntax error at line ${line}, column ${
-            column}: unexpected variable ?oops, expected '.' ` +
-            'or \'}\' (triple patterns are separated by \'.\')');
+    assert.equal(text_of(result),
+                 `SPARQL syntax error at line ${line}, column ${column}: unexpected variable ?oops, expected '.' ` +
+                 "or '}' (triple patterns are separated by '.')");
   });
 
-  it('refuses SPARQL Update as read-only', async () => {
-    const result = await run({query: `INSERT DATA { <${EX}a> <${EX}b> <${EX}c> }`});
+  it("refuses SPARQL Update as read-only", async () => {
+    const result = await run({ query: `INSERT DATA { <${EX}a> <${EX}b> <${EX}c> }` });
     assert.equal(result.isError, true);
-    assert.equal(
-        text_of(result),
-        'Query refused at line 1, column 1: this server is read-only: SPARQL Update ' +
-            '(INSERT DATA) is not accepted; send a SELECT, ASK, CONSTRUCT or DESCRIBE query');
+    assert.equal(text_of(result), "Query refused at line 1, column 1: this server is read-only: SPARQL Update " +
+                                  "(INSERT DATA) is not accepted; send a SELECT, ASK, CONSTRUCT or DESCRIBE query");
   });
 
-  it('refuses an unknown SERVICE endpoint and lists the known ones', async () => {
-    const result =
-        await run({query: 'SELECT * WHERE { SERVICE <http://127.0.0.1:9/unknown> { ?s ?p ?o } }'});
+  it("refuses an unknown SERVICE endpoint and lists the known ones", async () => {
+    const result = await run({ query: "SELECT * WHERE { SERVICE <http://127.0.0.1:9/unknown> { ?s ?p ?o } }" });
     assert.equal(result.isError, true);
-    assert.equal(
-        text_of(result),
-        'SERVICE <http://127.0.0.1:9/unknown> is not an endpoint of this server\'s catalogue, so it will not ' +
-            'be contacted. Use one of the catalogue\'s endpoint IRIs exactly as listed by list_endpoints. Known ' +
-            `endpoints: <${endpoint}> (People).`);
+    assert.equal(text_of(result),
+                 "SERVICE <http://127.0.0.1:9/unknown> is not an endpoint of this server's catalogue, so it will not " +
+                 "be contacted. Use one of the catalogue's endpoint IRIs exactly as listed by list_endpoints. Known " +
+                 `endpoints: <${endpoint}> (People).`);
   });
 
-  it('explains that a query without SERVICE must name its endpoint', async () => {
-    const result = await run({query: 'SELECT * WHERE { ?s ?p ?o } LIMIT 1'});
-    assert.equal(
-        result.isError, true, `expected a tool error, got ${text_of(result).slice(0, 300)}`);
-    assert.equal(
-        text_of(result),
-        'the query has no SERVICE clause, so this server does not know which endpoint to send it to. Wrap ' +
-            'the graph pattern in SERVICE <endpoint IRI> { ... }, e.g. SELECT ?s WHERE { SERVICE ' +
-            '<https://example.org/sparql> { ?s ?p ?o } } LIMIT 10. Known endpoints: ' +
-            `<${endpoint}> (People).`);
+  it("explains that a query without SERVICE must name its endpoint", async () => {
+    const result = await run({ query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1" });
+    assert.equal(result.isError, true, `expected a tool error, got ${text_of(result).slice(0, 300)}`);
+    assert.equal(text_of(result),
+                 "the query has no SERVICE clause, so this server does not know which endpoint to send it to. Wrap " +
+                 "the graph pattern in SERVICE <endpoint IRI> { ... }, e.g. SELECT ?s WHERE { SERVICE " +
+                 "<https://example.org/sparql> { ?s ?p ?o } } LIMIT 10. Known endpoints: " +
+                 `<${endpoint}> (People).`);
   });
 });
