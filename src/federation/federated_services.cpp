@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "source_selection.hpp"
+#include "sparqlmcp/util/text.hpp"
 #include "sub_query.hpp"
 
 namespace sparqlmcp::federation {
@@ -354,14 +355,9 @@ std::string FederatedServices::describe(int operator_id) const {
     text += " note: " + note;
   if (!s.first_text.empty()) {
     // The sub-query on one line, without its prefixes, bounded.
-    std::string line;
     std::size_t start = s.first_text.find("SELECT");
-    for (char c : s.first_text.substr(start == std::string::npos ? 0 : start)) {
-      if (c == '\n' || c == '\t') c = ' ';
-      if (c == ' ' && !line.empty() && line.back() == ' ') continue;
-      line += c;
-    }
-    if (line.size() > 240) line = line.substr(0, 237) + "...";
+    std::string line = util::one_line(
+        std::string_view(s.first_text).substr(start == std::string::npos ? 0 : start), 240);
     text += " sent: " + line;
   }
   return text;

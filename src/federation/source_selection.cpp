@@ -5,6 +5,7 @@
 #include <set>
 
 #include "sparqlmcp/sparql/service_analysis.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::federation {
 namespace {
@@ -76,16 +77,6 @@ Operator probe_branch(const Operator& pattern, std::size_t k) {
   slice.limit = 1;
   slice.children.push_back(std::move(project));
   return slice;
-}
-
-std::string one_line(const std::string& text, std::size_t max) {
-  std::string line;
-  for (char c : text) {
-    if (c == '\n' || c == '\t') c = ' ';
-    if (c == ' ' && !line.empty() && line.back() == ' ') continue;
-    line += c;
-  }
-  return line.size() > max ? line.substr(0, max - 3) + "..." : line;
 }
 
 }  // namespace
@@ -215,7 +206,7 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
       auto it = known.find({endpoint, candidate.shape});
       if (it != known.end() && !it->second) {
         report.pruned.push_back("<" + endpoint + "> for " +
-                                one_line(sparql::algebra::to_sse(branch->children[0]), 160));
+                                util::one_line(sparql::algebra::to_sse(branch->children[0]), 160));
         continue;
       }
       kept.push_back(branch);

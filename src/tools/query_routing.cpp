@@ -2,6 +2,7 @@
 
 #include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
@@ -84,13 +85,7 @@ std::string pattern_text(const sparql::algebra::Operator& op, const sparql::Prol
   std::size_t close = text.rfind('}');
   if (open != std::string::npos && close != std::string::npos && close > open)
     text = text.substr(open, close - open + 1);
-  std::string line;
-  for (char c : text) {
-    if (c == '\n' || c == '\t') c = ' ';
-    if (c == ' ' && !line.empty() && line.back() == ' ') continue;
-    line += c;
-  }
-  return line.size() > 160 ? line.substr(0, 157) + "..." : line;
+  return util::one_line(text, 160);
 }
 
 }  // namespace

@@ -179,4 +179,20 @@ SourceSpan position_at(std::string_view text, std::size_t offset, std::size_t fr
   return span;
 }
 
+std::string one_line(std::string_view text, std::size_t max_bytes) {
+  std::string line;
+  for (char c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    if (c == ' ' && (line.empty() || line.back() == ' ')) continue;
+    line += c;
+  }
+  while (!line.empty() && line.back() == ' ')
+    line.pop_back();
+  if (line.size() <= max_bytes) return line;
+  std::size_t cut = max_bytes > 3 ? max_bytes - 3 : 0;
+  while (cut > 0 && is_utf8_continuation(line[cut]))
+    --cut;
+  return line.substr(0, cut) + "...";
+}
+
 }  // namespace sparqlmcp::util

@@ -109,6 +109,10 @@ std::string sanitize_utf8(std::string_view text);
 // bytes, so on ill-formed text each stray lead byte counts once).
 std::size_t code_point_count(std::string_view text);
 
+// `text` on one line for a message: line breaks and tabs as spaces, runs of spaces as one,
+// cut to at most `max_bytes` (UTF-8 safe, "..." marking the cut).
+std::string one_line(std::string_view text, std::size_t max_bytes);
+
 // --- Positions ---------------------------------------------------------------------------
 
 // The 1-based line and column of byte `offset` of `text`: '\n' ends a line and the column
