@@ -206,6 +206,9 @@ nlohmann::json endpoint_to_json(const Endpoint& endpoint) {
   if (endpoint.settings.timeout) settings["timeout_ms"] = endpoint.settings.timeout->count();
   if (endpoint.settings.http_method) settings["http_method"] = *endpoint.settings.http_method;
   if (endpoint.settings.result_cap) settings["result_cap"] = *endpoint.settings.result_cap;
+  if (endpoint.settings.calls_services) {
+    settings["calls_services"] = *endpoint.settings.calls_services;
+  }
   if (!endpoint.settings.headers.empty()) {
     nlohmann::json names = nlohmann::json::array();
     for (const auto& header : endpoint.settings.headers)

@@ -161,6 +161,13 @@ void read_settings(Candidate& c, const FileGraph& g, const Term& s) {
     settings.timeout = std::chrono::milliseconds(positive_integer(c, *v, "timeoutMs"));
   for (const Term* v : g.values(s, vocab::kSmcpResultCap))
     settings.result_cap = positive_integer(c, *v, "resultCap");
+  for (const Term* v : g.values(s, vocab::kSmcpCallsServices)) {
+    const bool is_true = v->is_literal() && (v->value == "true" || v->value == "1");
+    const bool is_false = v->is_literal() && (v->value == "false" || v->value == "0");
+    if (!is_true && !is_false)
+      fail(c, "has smcp:callsServices \"" + v->value + "\"; use true or false");
+    settings.calls_services = is_true;
+  }
   for (const Term* v : g.values(s, vocab::kSmcpHttpMethod)) {
     std::string method = util::ascii_uppercase(v->value);
     if (!v->is_literal() || (method != "GET" && method != "POST"))
@@ -282,6 +289,7 @@ void merge_into(Candidate& into, Candidate&& from) {
   if (!a.settings.timeout) a.settings.timeout = b.settings.timeout;
   if (!a.settings.http_method) a.settings.http_method = std::move(b.settings.http_method);
   if (!a.settings.result_cap) a.settings.result_cap = b.settings.result_cap;
+  if (!a.settings.calls_services) a.settings.calls_services = b.settings.calls_services;
   for (auto& h : b.settings.headers)
     a.settings.headers.push_back(std::move(h));
   if (into.explicit_id.empty() || (!into.id_is_smcp && from.id_is_smcp)) {

@@ -1,5 +1,7 @@
 #include "sparqlmcp/federation/federated_source.hpp"
 
+#include <algorithm>
+
 #include "rewrite.hpp"
 #include "source_selection.hpp"
 #include "sparqlmcp/engine/evaluator.hpp"
@@ -30,12 +32,17 @@ class FederatedSource final : public Source {
     options.explain = context.explain;
     services.set_candidate_endpoints(settings_.variable_endpoints);
     SourceAnswer answer;
-    sparql::algebra::Operator algebra = rewrite_for_federation(query.algebra());
+    RewriteOptions rewrite_options;
+    rewrite_options.calls_services = [this](const std::string& iri) {
+      const auto& calling = settings_.endpoints_calling_services;
+      return std::find(calling.begin(), calling.end(), iri) != calling.end();
+    };
+    sparql::algebra::Operator algebra = rewrite_for_federation(query.algebra(), rewrite_options);
     FederationStats selection;
     PruningReport pruning =
         prune_sources(algebra, query.prologue(), lookup_, context, *memory_, selection);
     // Pruned UNIONs may leave joined blocks of one endpoint: merge them.
-    if (!pruning.pruned.empty()) algebra = rewrite_for_federation(algebra);
+    if (!pruning.pruned.empty()) algebra = rewrite_for_federation(algebra, rewrite_options);
     const sparql::Query rewritten(query.prologue(), query.syntax(), std::move(algebra));
     // Patterns outside SERVICE match this empty default graph: routing refuses them first.
     engine::QueryOutcome outcome = engine::evaluate_query(rewritten, empty_, options);

@@ -243,8 +243,10 @@ class RunSparqlQueryTool final : public mcp::Tool {
     settings.max_rows_in_memory = kMaxRowsHeldPerCall;
     // SERVICE ?variable unbound ranges over the catalogue, bounded.
     for (const catalogue::Endpoint& endpoint : catalogue_.endpoints()) {
-      if (settings.variable_endpoints.size() == kMaxVariableEndpoints) break;
-      settings.variable_endpoints.push_back(endpoint.endpoint_iri);
+      if (endpoint.settings.calls_services.value_or(false))
+        settings.endpoints_calling_services.push_back(endpoint.endpoint_iri);
+      if (settings.variable_endpoints.size() < kMaxVariableEndpoints)
+        settings.variable_endpoints.push_back(endpoint.endpoint_iri);
     }
     return federation::make_federated_source(std::move(lookup), settings, endpoint_memory_,
                                              subquery_cache_);

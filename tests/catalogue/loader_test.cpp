@@ -180,6 +180,16 @@ TEST_CASE("bad settings are errors that say what to write instead", "[catalogue]
                                               "integer such as 60000"));
 }
 
+TEST_CASE("smcp:callsServices says whether an endpoint evaluates nested SERVICE itself",
+          "[catalogue]") {
+  Catalogue catalogue = load_catalogue({kData / "calls-services.ttl"});
+  REQUIRE(catalogue.find_by_id("federator") != nullptr);
+  CHECK(catalogue.find_by_id("federator")->settings.calls_services == std::optional<bool>(true));
+  CHECK(catalogue.find_by_id("plain")->settings.calls_services == std::optional<bool>(false));
+  CHECK_THAT(load_error({kData / "bad-calls-services.ttl"}).message,
+             Catch::EndsWith("has smcp:callsServices \"sometimes\"; use true or false"));
+}
+
 TEST_CASE("a missing catalogue path is an invalid argument", "[catalogue][error]") {
   const Error e = load_error({kData / "nope"});
   CHECK_THAT(e, is_error(ErrorKind::InvalidArgument).with_message_containing("does not exist"));

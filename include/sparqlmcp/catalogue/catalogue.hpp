@@ -25,6 +25,9 @@ struct EndpointSettings {
   std::optional<std::chrono::milliseconds> timeout;  // smcp:timeoutMs
   std::optional<std::string> http_method;            // smcp:httpMethod: "GET" or "POST"
   std::optional<std::size_t> result_cap;             // smcp:resultCap: known row cap
+  // smcp:callsServices true: the endpoint evaluates SERVICE clauses itself, so a SERVICE
+  // nested in one sent to it travels with the block instead of being federated here.
+  std::optional<bool> calls_services;
   // smcp:header: (name, value) pairs sent with every request. Values read from the environment
   // (smcp:headerValueFromEnv) are resolved at load time. Secrets: never print the values.
   std::vector<std::pair<std::string, std::string>> headers;

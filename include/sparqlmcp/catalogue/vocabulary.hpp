@@ -38,6 +38,8 @@ inline constexpr std::string_view kSmcpId = "https://w3id.org/sparql-mcp/vocab#i
 inline constexpr std::string_view kSmcpTimeoutMs = "https://w3id.org/sparql-mcp/vocab#timeoutMs";
 inline constexpr std::string_view kSmcpHttpMethod = "https://w3id.org/sparql-mcp/vocab#httpMethod";
 inline constexpr std::string_view kSmcpResultCap = "https://w3id.org/sparql-mcp/vocab#resultCap";
+inline constexpr std::string_view kSmcpCallsServices =
+    "https://w3id.org/sparql-mcp/vocab#callsServices";
 inline constexpr std::string_view kSmcpHeader = "https://w3id.org/sparql-mcp/vocab#header";
 inline constexpr std::string_view kSmcpHeaderName = "https://w3id.org/sparql-mcp/vocab#headerName";
 inline constexpr std::string_view kSmcpHeaderValue =

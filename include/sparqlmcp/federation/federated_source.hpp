@@ -19,6 +19,9 @@ struct FederatedSourceSettings {
   std::size_t max_rows_in_memory = 5'000'000;  // rows the engine's blocking operators hold
   // What a SERVICE ?variable ranges over when no solution binds it.
   std::vector<std::string> variable_endpoints;
+  // Endpoints that evaluate SERVICE themselves (smcp:callsServices): a SERVICE nested in one of
+  // their blocks is sent along instead of being federated here.
+  std::vector<std::string> endpoints_calling_services;
 };
 
 // `lookup` resolves SERVICE IRIs to sources (which must outlive the returned source); `cache`
