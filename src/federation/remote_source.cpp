@@ -17,10 +17,6 @@ std::chrono::milliseconds remaining(Clock::time_point deadline) {
   return std::max(left, std::chrono::milliseconds(1));
 }
 
-bool is_graph_form(sparql::QueryForm form) {
-  return form == sparql::QueryForm::Construct || form == sparql::QueryForm::Describe;
-}
-
 SourceAnswer answer_from(const http::SparqlResponse& response, bool graph) {
   SourceAnswer answer;
   answer.body_truncated = response.truncated;
@@ -78,7 +74,7 @@ class RemoteSource final : public Source {
   const std::string& endpoint() const override { return endpoint_.endpoint_iri; }
 
   SourceAnswer run(const sparql::Query& query, const RequestContext& context) override {
-    const bool graph = is_graph_form(query.form());
+    const bool graph = sparql::is_graph_form(query.form());
     std::string accept =
         graph ? std::string(kGraphAccept) : std::string(results::results_accept_header());
     Outcome<http::SparqlResponse> outcome =

@@ -14,7 +14,6 @@ using sparql::Expr;
 using sparql::algebra::Operator;
 using sparql::algebra::OpKind;
 
-constexpr const char* kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
 constexpr const char* kProbeVar = "__probe";
 
 bool plain_service(const Operator& op) {
@@ -66,7 +65,8 @@ Operator probe_branch(const Operator& pattern, std::size_t k) {
   Operator extend;
   extend.kind = OpKind::Extend;
   extend.var = kProbeVar;
-  extend.exprs.push_back(Expr::constant(rdf::Term::literal(std::to_string(k), kXsdInteger)));
+  extend.exprs.push_back(
+      Expr::constant(rdf::Term::literal(std::to_string(k), std::string(rdf::kXsdInteger))));
   extend.children.push_back(pattern);
   Operator project;
   project.kind = OpKind::Project;

@@ -11,8 +11,6 @@ namespace {
 using sparql::algebra::Operator;
 using sparql::algebra::OpKind;
 
-constexpr const char* kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
-
 Operator node(OpKind kind, Operator child) {
   Operator op;
   op.kind = kind;
@@ -59,7 +57,7 @@ PatternQuery block_query(const engine::ServiceRequest& request, const SubQuerySh
     values.vars.insert(values.vars.end(), request.binding_vars.begin(), request.binding_vars.end());
     for (std::size_t i = first; i < first + count && i < request.binding_rows.size(); ++i) {
       std::vector<std::optional<rdf::Term>> row;
-      row.push_back(rdf::Term::literal(std::to_string(i), kXsdInteger));
+      row.push_back(rdf::Term::literal(std::to_string(i), std::string(rdf::kXsdInteger)));
       row.insert(row.end(), request.binding_rows[i].begin(), request.binding_rows[i].end());
       values.rows.push_back(std::move(row));
     }

@@ -40,10 +40,6 @@ std::vector<std::pair<std::string, std::string>> query_prefixes(const sparql::Qu
   return prefixes;
 }
 
-bool is_graph_form(sparql::QueryForm form) {
-  return form == sparql::QueryForm::Construct || form == sparql::QueryForm::Describe;
-}
-
 std::vector<std::string> projected_variables(const sparql::Query& query) {
   if (query.form() != sparql::QueryForm::Select) return {};
   const auto* project = find_modifier(query.algebra(), sparql::algebra::OpKind::Project);

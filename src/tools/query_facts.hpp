@@ -22,8 +22,7 @@ SliceBounds outer_slice(const sparql::Query& query);
 // The query's PREFIX declarations as (name, namespace IRI).
 std::vector<std::pair<std::string, std::string>> query_prefixes(const sparql::Query& query);
 
-// CONSTRUCT and DESCRIBE answer with a graph; SELECT and ASK with solutions.
-bool is_graph_form(sparql::QueryForm form);
+using sparql::is_graph_form;
 
 // Variable names (without '?') a SELECT query projects; empty for other forms.
 std::vector<std::string> projected_variables(const sparql::Query& query);

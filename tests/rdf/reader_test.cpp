@@ -17,7 +17,6 @@ using sparqlmcp::test::is_error;
 
 namespace {
 
-constexpr const char* kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
 constexpr const char* kRdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 
 // A fresh folder under the system temp dir, removed at the end of the test.
@@ -88,7 +87,7 @@ TEST_CASE("Turtle literals keep escapes, language tags and datatypes", "[rdf]") 
   CHECK(quads[2].object == Term::literal("long\nline"));
   CHECK(quads[3].object == Term::literal("chat", "", "fr-BE"));
   CHECK(quads[4].object == Term::literal("5", "http://www.w3.org/2001/XMLSchema#int"));
-  CHECK(quads[5].object == Term::literal("42", kXsdInteger));
+  CHECK(quads[5].object == Term::literal("42", std::string(kXsdInteger)));
   CHECK(quads[6].object == Term::literal("-1.5", "http://www.w3.org/2001/XMLSchema#decimal"));
   CHECK(quads[7].object == Term::literal("1e10", "http://www.w3.org/2001/XMLSchema#double"));
   CHECK(quads[8].object == Term::literal("false", "http://www.w3.org/2001/XMLSchema#boolean"));
@@ -142,7 +141,7 @@ TEST_CASE("Turtle collections become rdf:first / rdf:rest chains ending in rdf:n
   int found = 0;
   for (const auto& q : quads) {
     if (q.subject == head && q.predicate.value == std::string(kRdf) + "first") {
-      CHECK(q.object == Term::literal("1", kXsdInteger));
+      CHECK(q.object == Term::literal("1", std::string(kXsdInteger)));
       ++found;
     }
     if (q.predicate.value == std::string(kRdf) + "rest" &&

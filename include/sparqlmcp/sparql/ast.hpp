@@ -24,6 +24,10 @@ struct GroupGraphPattern;
 
 enum class QueryForm { Select, Construct, Ask, Describe };
 const char* to_string(QueryForm form);
+// CONSTRUCT and DESCRIBE answer with a graph; SELECT and ASK with solutions.
+inline bool is_graph_form(QueryForm form) {
+  return form == QueryForm::Construct || form == QueryForm::Describe;
+}
 
 // A variable (name without '?'/'$') or an RDF term. Blank nodes in patterns are terms whose
 // label starts with '.' when the parser generated them ([] , [ ... ], collections) — such
