@@ -39,6 +39,25 @@ void EndpointMemory::remember_solutions(const std::string& endpoint, const std::
   probes_.put(endpoint + "\n" + shape, any, 64);
 }
 
+std::optional<std::shared_ptr<const Vocabulary>> EndpointMemory::vocabulary(
+    const std::string& endpoint) {
+  if (without_vocabulary_.find(endpoint)) return std::shared_ptr<const Vocabulary>();
+  return vocabularies_.find(endpoint);
+}
+
+void EndpointMemory::remember_vocabulary(const std::string& endpoint,
+                                         std::shared_ptr<const Vocabulary> vocabulary) {
+  if (!vocabulary) {
+    without_vocabulary_.put(endpoint, true, 64);
+    return;
+  }
+  std::size_t bytes = 64;
+  for (const auto* terms : {&vocabulary->predicates, &vocabulary->classes})
+    for (const std::string& term : *terms)
+      bytes += term.size() + 48;
+  vocabularies_.put(endpoint, std::move(vocabulary), bytes);
+}
+
 std::size_t FederationStats::requests() const {
   std::size_t n = 0;
   for (const auto& [iri, endpoint] : endpoints)

@@ -39,8 +39,8 @@ class FederatedSource final : public Source {
     };
     sparql::algebra::Operator algebra = rewrite_for_federation(query.algebra(), rewrite_options);
     FederationStats selection;
-    PruningReport pruning =
-        prune_sources(algebra, query.prologue(), lookup_, context, *memory_, selection);
+    PruningReport pruning = prune_sources(algebra, query.prologue(), lookup_, context,
+                                          settings_.federation, *memory_, selection);
     // Pruned UNIONs may leave joined blocks of one endpoint: merge them.
     if (!pruning.pruned.empty()) algebra = rewrite_for_federation(algebra, rewrite_options);
     const sparql::Query rewritten(query.prologue(), query.syntax(), std::move(algebra));
@@ -60,14 +60,16 @@ class FederatedSource final : public Source {
     answer.attempts = static_cast<int>(stats->requests());
     answer.federation = stats;
     if (outcome.plan) {
-      engine::ExplainNode root{"federation",
-                               "source selection: " + std::to_string(pruning.probes) +
-                                   " probe requests, " + std::to_string(pruning.remembered) +
-                                   " answers remembered, " + std::to_string(pruning.pruned.size()) +
-                                   " branches pruned",
-                               outcome.plan->rows,
-                               1,
-                               {}};
+      engine::ExplainNode root{
+          "federation",
+          "source selection: " + std::to_string(pruning.vocabulary_requests) +
+              " vocabulary requests, " + std::to_string(pruning.decided_by_vocabulary) +
+              " branches decided by vocabularies, " + std::to_string(pruning.probes) +
+              " probe requests, " + std::to_string(pruning.remembered) + " answers remembered, " +
+              std::to_string(pruning.pruned.size()) + " branches pruned",
+          outcome.plan->rows,
+          1,
+          {}};
       for (const std::string& pruned : pruning.pruned)
         root.children.push_back({"pruned", pruned, 0, 0, {}});
       root.children.push_back(std::move(*outcome.plan));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "exists_patterns.hpp"
 #include "sparqlmcp/sparql/algebra_vars.hpp"
 #include "sparqlmcp/sparql/service_analysis.hpp"
 
@@ -158,6 +159,7 @@ Operator rewrite(const Operator& op, const RewriteOptions& options) {
   Operator out = op;
   for (Operator& child : out.children)
     child = rewrite(child, options);
+  for_each_exists_pattern(out, [&](Operator& pattern) { pattern = rewrite(pattern, options); });
   switch (out.kind) {
     case OpKind::Join:
       return merge_join_group(std::move(out));

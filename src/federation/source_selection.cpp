@@ -4,8 +4,10 @@
 #include <map>
 #include <set>
 
+#include "exists_patterns.hpp"
 #include "sparqlmcp/sparql/service_analysis.hpp"
 #include "sparqlmcp/util/text.hpp"
+#include "vocabulary_learning.hpp"
 
 namespace sparqlmcp::federation {
 namespace {
@@ -58,6 +60,7 @@ void collect(Operator& op, std::vector<Candidate>& out) {
   }
   for (Operator& child : op.children)
     collect(child, out);
+  for_each_exists_pattern(op, [&](Operator& pattern) { collect(pattern, out); });
 }
 
 // SELECT (k AS ?__probe) WHERE { pattern } LIMIT 1
@@ -101,32 +104,91 @@ std::string pattern_shape(const Operator& pattern) {
   return out;
 }
 
+namespace {
+
+// The vocabularies of `endpoints`: remembered ones, and those of `worth_asking` asked all at
+// once (one request each, with a deadline of their own). nullptr for an endpoint without one.
+std::map<std::string, std::shared_ptr<const Vocabulary>> vocabularies_of(
+    const std::set<std::string>& endpoints, const std::set<std::string>& worth_asking,
+    const SourceLookup& lookup, const RequestContext& context, const FederationSettings& settings,
+    EndpointMemory& memory, FederationStats& stats, PruningReport& report) {
+  std::map<std::string, std::shared_ptr<const Vocabulary>> out;
+  RequestContext short_context = context;
+  short_context.deadline = std::min(context.deadline, Clock::now() + settings.vocabulary_timeout);
+  short_context.explain = false;
+  std::map<std::string, std::unique_ptr<PendingAnswer>> pending;
+  for (const std::string& endpoint : endpoints) {
+    if (auto remembered = memory.vocabulary(endpoint)) {
+      out[endpoint] = *remembered;
+      continue;
+    }
+    if (worth_asking.count(endpoint) == 0) continue;
+    Source* source = lookup(endpoint);
+    if (source == nullptr) continue;
+    try {
+      pending[endpoint] = source->start(vocabulary_query(), short_context);
+    } catch (const Exception&) {
+      // Not asked: probes decide.
+    }
+  }
+  for (auto& [endpoint, answer] : pending) {
+    ++report.vocabulary_requests;
+    EndpointStats& use = stats.endpoints[endpoint];
+    std::shared_ptr<const Vocabulary> vocabulary;
+    try {
+      SourceAnswer got = answer->wait();
+      use.requests += static_cast<std::size_t>(std::max(got.attempts, 1));
+      use.bytes += got.bytes;
+      if (!got.body_truncated && !got.stopped_at_cap) {
+        if (std::optional<Vocabulary> read = read_vocabulary(got.solutions))
+          vocabulary = std::make_shared<const Vocabulary>(std::move(*read));
+      }
+    } catch (const Exception& exception) {
+      use.requests += 1;
+      // The query's own end is not the endpoint's fault: ask again next time.
+      if (exception.error().kind == ErrorKind::Cancelled) continue;
+      if (exception.error().kind == ErrorKind::Timeout && Clock::now() >= context.deadline)
+        continue;
+    }
+    memory.remember_vocabulary(endpoint, vocabulary);
+    out[endpoint] = std::move(vocabulary);
+  }
+  return out;
+}
+
+}  // namespace
+
 PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
                             const SourceLookup& lookup, const RequestContext& context,
-                            EndpointMemory& memory, FederationStats& stats) {
+                            const FederationSettings& settings, EndpointMemory& memory,
+                            FederationStats& stats) {
   PruningReport report;
   std::vector<Candidate> candidates;
   collect(op, candidates);
   if (candidates.empty() || !lookup) return report;
 
-  // What each endpoint must be asked: the shapes it has no remembered answer for.
-  struct Probe {
-    std::vector<std::string> shapes;
-    std::vector<const Operator*> patterns;
-    std::unique_ptr<PendingAnswer> pending;
-  };
-  std::map<std::string, Probe> probes;
-  std::map<std::pair<std::string, std::string>, bool> known;
-  // A probe request pays off when it asks about several UNIONs: an endpoint that appears in
-  // one only is asked by its branch itself (whose empty answer is remembered as well).
+  // Requests pay off for an endpoint that appears in several UNIONs: one request decides all
+  // its branches (or the probe asks them all), where an endpoint in one UNION only is asked by
+  // its branch itself (whose empty answer is remembered as well).
   std::map<std::string, std::size_t> unions_per_endpoint;
   for (const Candidate& candidate : candidates) {
-    std::set<std::string> endpoints;
+    std::set<std::string> in_union;
     for (const Operator* branch : candidate.branches)
-      endpoints.insert(branch->name.term.value);
-    for (const std::string& endpoint : endpoints)
+      in_union.insert(branch->name.term.value);
+    for (const std::string& endpoint : in_union)
       ++unions_per_endpoint[endpoint];
   }
+  std::set<std::string> endpoints, worth_asking;
+  for (const auto& [endpoint, unions] : unions_per_endpoint) {
+    endpoints.insert(endpoint);
+    if (unions >= 2) worth_asking.insert(endpoint);
+  }
+  const auto vocabularies =
+      vocabularies_of(endpoints, worth_asking, lookup, context, settings, memory, stats, report);
+
+  // What is known of each branch: remembered, or told by the endpoint's vocabulary.
+  std::map<std::pair<std::string, std::string>, bool> known;
+  std::map<std::pair<std::string, std::string>, std::string> why;
   for (const Candidate& candidate : candidates) {
     for (const Operator* branch : candidate.branches) {
       const std::string& endpoint = branch->name.term.value;
@@ -137,7 +199,38 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
         ++report.remembered;
         continue;
       }
-      if (unions_per_endpoint[endpoint] < 2) continue;
+      auto vocabulary = vocabularies.find(endpoint);
+      if (vocabulary == vocabularies.end() || !vocabulary->second) continue;
+      Judgement judgement = judge(*vocabulary->second, branch->children[0]);
+      if (judgement.verdict == Verdict::Unknown) continue;
+      known[key] = judgement.verdict == Verdict::Has;
+      ++report.decided_by_vocabulary;
+      if (judgement.verdict == Verdict::Lacks)
+        why[key] = "its data has no <" + judgement.missing + ">";
+    }
+  }
+
+  // The rest is probed, where an endpoint has open questions in several UNIONs.
+  struct Probe {
+    std::vector<std::string> shapes;
+    std::vector<const Operator*> patterns;
+    std::unique_ptr<PendingAnswer> pending;
+  };
+  std::map<std::string, Probe> probes;
+  std::map<std::string, std::size_t> open_unions;
+  for (const Candidate& candidate : candidates) {
+    std::set<std::string> open;
+    for (const Operator* branch : candidate.branches)
+      if (known.count({branch->name.term.value, candidate.shape}) == 0)
+        open.insert(branch->name.term.value);
+    for (const std::string& endpoint : open)
+      ++open_unions[endpoint];
+  }
+  for (const Candidate& candidate : candidates) {
+    for (const Operator* branch : candidate.branches) {
+      const std::string& endpoint = branch->name.term.value;
+      if (known.count({endpoint, candidate.shape}) > 0) continue;
+      if (open_unions[endpoint] < 2) continue;
       Probe& probe = probes[endpoint];
       if (std::find(probe.shapes.begin(), probe.shapes.end(), candidate.shape) ==
           probe.shapes.end()) {
@@ -205,8 +298,10 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
       const std::string& endpoint = branch->name.term.value;
       auto it = known.find({endpoint, candidate.shape});
       if (it != known.end() && !it->second) {
+        auto reason = why.find(it->first);
         report.pruned.push_back("<" + endpoint + "> for " +
-                                util::one_line(sparql::algebra::to_sse(branch->children[0]), 160));
+                                util::one_line(sparql::algebra::to_sse(branch->children[0]), 160) +
+                                (reason == why.end() ? std::string() : ": " + reason->second));
         continue;
       }
       kept.push_back(branch);

@@ -9,8 +9,9 @@
 
 namespace sparqlmcp::sparql::detail {
 
+using rdf::kRdfType;
+
 namespace {
-constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 
 // The local part written as PN_LOCAL [169], or false when it would need a PLX escape ('\#',
 // '%2F'): such names are valid SPARQL 1.1, but endpoints (Virtuoso) reject them, so the full

@@ -1,5 +1,6 @@
 // Source selection over fake endpoints: UNIONs of one pattern sent to every endpoint lose the
-// branches whose endpoint has no solution, with one probe request per endpoint.
+// branches whose endpoint has no solution, decided by the endpoints' vocabularies where they
+// can and by one probe request per endpoint otherwise.
 
 #include "source_selection.hpp"
 
@@ -20,8 +21,10 @@ struct Fixture {
   std::vector<std::unique_ptr<federation::Source>> sources;
   federation::EndpointMemory memory;
   federation::FederationStats stats;
+  federation::FederationSettings settings;
 
-  Fixture() {
+  // Without vocabularies every open question goes to the probes.
+  explicit Fixture(bool vocabularies = false) {
     sender.add("http://a/", kPeople);
     sender.add("http://b/", kPlaces);
     sender.add("http://c/", kPlaces);
@@ -30,6 +33,7 @@ struct Fixture {
       e.id = iri;
       e.endpoint_iri = iri;
       sources.push_back(federation::make_remote_source(e, sender, {}));
+      if (!vocabularies) memory.remember_vocabulary(iri, nullptr);
     }
   }
   // The algebra below the projection after pruning, as SSE.
@@ -46,7 +50,7 @@ struct Fixture {
             if (s->endpoint() == iri) return s.get();
           return nullptr;
         },
-        context, memory, stats);
+        context, settings, memory, stats);
     if (report) *report = r;
     return sparql::algebra::to_sse(op);
   }
@@ -138,4 +142,71 @@ TEST_CASE("SILENT branches and branches of different patterns are never probed",
       "{ SERVICE <http://a/> { ?s :label ?l } } UNION { SERVICE <http://b/> { ?s :name ?l } "
       "}");
   CHECK(f.sender.requests() == 0);
+}
+
+TEST_CASE("endpoints' vocabularies decide one-triple patterns without probes, once",
+          "[federation]") {
+  Fixture f(true);
+  federation::PruningReport report;
+  CHECK(f.prune(kEverywhere, &report) ==
+        "(join (service <http://a/> (bgp (triple ?s <http://example.org/name> ?n))) (union "
+        "(service <http://b/> (bgp (triple ?t <http://example.org/label> ?l))) (service "
+        "<http://c/> (bgp (triple ?t <http://example.org/label> ?l)))))");
+  CHECK(report.vocabulary_requests == 3);
+  CHECK(report.decided_by_vocabulary == 6);
+  CHECK(report.probes == 0);
+  CHECK(report.pruned.size() == 3);
+  CHECK_THAT(report.pruned[0], Catch::Contains("its data has no <http://example.org/"));
+  CHECK(f.sender.requests() == 3);
+  // Remembered: a different query over the same endpoints costs no request.
+  CHECK(f.prune("{ SERVICE <http://a/> { ?x :label ?y } } UNION { SERVICE <http://b/> { ?x :label "
+                "?y } } { SERVICE <http://a/> { ?x :name ?z } } UNION { SERVICE <http://b/> { ?x "
+                ":name ?z } }",
+                &report) ==
+        "(join (service <http://b/> (bgp (triple ?x <http://example.org/label> ?y))) (service "
+        "<http://a/> (bgp (triple ?x <http://example.org/name> ?z))))");
+  CHECK(report.vocabulary_requests == 0);
+  CHECK(f.sender.requests() == 3);
+  REQUIRE(f.memory.vocabulary("http://a/"));
+  REQUIRE(*f.memory.vocabulary("http://a/"));
+  CHECK((*f.memory.vocabulary("http://a/"))->predicates ==
+        std::set<std::string>{"http://example.org/name"});
+}
+
+TEST_CASE("a pattern the vocabulary cannot decide is probed where its predicates are",
+          "[federation]") {
+  Fixture f(true);
+  federation::PruningReport report;
+  // :label is at b and c, but neither has the label "Lyon": the vocabularies drop a, the probes
+  // drop b and c.
+  CHECK(f.prune("{ SERVICE <http://a/> { ?s :label \"Lyon\" } } UNION { SERVICE <http://b/> { ?s "
+                ":label \"Lyon\" } } UNION { SERVICE <http://c/> { ?s :label \"Lyon\" } } "
+                "{ SERVICE <http://a/> { ?s :label ?l FILTER(?l != \"Paris\") } } UNION "
+                "{ SERVICE <http://b/> { ?s :label ?l FILTER(?l != \"Paris\") } } UNION "
+                "{ SERVICE <http://c/> { ?s :label ?l FILTER(?l != \"Paris\") } }",
+                &report) == "(join (table (vars)) (table (vars)))");
+  CHECK(report.vocabulary_requests == 3);
+  CHECK(report.decided_by_vocabulary == 2);
+  CHECK(report.probes == 2);
+  // What is required only inside OPTIONAL does not prune: a has :name but no :label.
+  CHECK(f.prune("{ SERVICE <http://a/> { ?s :name ?n OPTIONAL { ?s :label ?l } } } UNION "
+                "{ SERVICE <http://b/> { ?s :name ?n OPTIONAL { ?s :label ?l } } } "
+                "{ SERVICE <http://a/> { ?s :name ?m } } UNION { SERVICE <http://b/> { ?s :name "
+                "?m } }",
+                &report) ==
+        "(join (service <http://a/> (leftjoin (bgp (triple ?s <http://example.org/name> ?n)) "
+        "(bgp (triple ?s <http://example.org/label> ?l)))) (service <http://a/> (bgp (triple ?s "
+        "<http://example.org/name> ?m))))");
+}
+
+TEST_CASE("a vocabulary cut by a result cap is not trusted: probes decide", "[federation]") {
+  Fixture f(true);
+  f.sender.at("http://b/").cap = 1;  // the vocabulary answer has 3 rows
+  federation::PruningReport report;
+  f.prune(kEverywhere, &report);
+  CHECK(report.vocabulary_requests == 3);
+  CHECK(report.probes == 1);  // b only
+  REQUIRE(f.memory.vocabulary("http://b/"));
+  CHECK(*f.memory.vocabulary("http://b/") == nullptr);
+  CHECK(report.pruned.size() == 3);
 }

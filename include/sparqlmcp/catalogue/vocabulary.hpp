@@ -5,9 +5,11 @@
 
 #include <string_view>
 
+#include "sparqlmcp/rdf/term.hpp"
+
 namespace sparqlmcp::catalogue::vocab {
 
-inline constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+using rdf::kRdfType;
 inline constexpr std::string_view kRdfsLabel = "http://www.w3.org/2000/01/rdf-schema#label";
 inline constexpr std::string_view kRdfsComment = "http://www.w3.org/2000/01/rdf-schema#comment";
 

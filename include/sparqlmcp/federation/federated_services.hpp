@@ -23,6 +23,7 @@
 #include "sparqlmcp/engine/service_handler.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/federation/statistics.hpp"
+#include "sparqlmcp/federation/vocabulary.hpp"
 #include "sparqlmcp/util/bounded_cache.hpp"
 
 namespace sparqlmcp::federation {
@@ -40,6 +41,13 @@ class EndpointMemory {
   std::optional<bool> has_solutions(const std::string& endpoint, const std::string& shape);
   void remember_solutions(const std::string& endpoint, const std::string& shape, bool any);
 
+  // An endpoint's vocabulary: the vocabulary when learned (kept 15 minutes), nullptr when it
+  // could not be learned (too large, too slow, refused; not asked again for 6 hours), nullopt
+  // when it was not asked yet.
+  std::optional<std::shared_ptr<const Vocabulary>> vocabulary(const std::string& endpoint);
+  void remember_vocabulary(const std::string& endpoint,
+                           std::shared_ptr<const Vocabulary> vocabulary);
+
  private:
   struct Blocks {
     std::size_t smallest_refused = 0;  // 0: none refused
@@ -48,6 +56,9 @@ class EndpointMemory {
   mutable std::mutex mutex_;
   std::map<std::string, Blocks> blocks_;
   util::BoundedCache<bool> probes_{8 * 1024 * 1024, std::chrono::seconds(900)};
+  util::BoundedCache<std::shared_ptr<const Vocabulary>> vocabularies_{32 * 1024 * 1024,
+                                                                      std::chrono::seconds(900)};
+  util::BoundedCache<bool> without_vocabulary_{1024 * 1024, std::chrono::hours(6)};
 };
 
 struct FederationSettings {
@@ -56,6 +67,9 @@ struct FederationSettings {
   // a message naming the SERVICE that grew.
   std::size_t max_total_rows = 2'000'000;
   std::size_t max_pages = 100;  // ordered pages fetched for one capped sub-query
+  // How long source selection waits for an endpoint's vocabulary (its own deadline, within the
+  // query's): an endpoint too large to list its predicates in that time is probed instead.
+  std::chrono::milliseconds vocabulary_timeout{3000};
 };
 
 // Sub-query answers kept across calls, keyed by endpoint and sub-query text (an agent

@@ -12,6 +12,7 @@ namespace sparqlmcp::rdf {
 inline constexpr std::string_view kXsd = "http://www.w3.org/2001/XMLSchema#";
 inline constexpr std::string_view kXsdString = "http://www.w3.org/2001/XMLSchema#string";
 inline constexpr std::string_view kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
+inline constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 inline constexpr std::string_view kRdfLangString =
     "http://www.w3.org/1999/02/22-rdf-syntax-ns#langString";
 
