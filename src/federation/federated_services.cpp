@@ -1,6 +1,7 @@
 #include "sparqlmcp/federation/federated_services.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "source_selection.hpp"
 #include "sparqlmcp/util/text.hpp"
@@ -86,6 +87,60 @@ std::chrono::milliseconds since(Clock::time_point start) {
 
 }  // namespace
 
+// A block's share of a request in flight: identical sub-queries of one evaluation (a pattern the
+// query repeats) send one request. The first to take the answer waits for it and counts it;
+// the others get a copy. The request is forgotten, and its transfer cancelled if it is still
+// running, once every share is taken or dropped.
+class Ticket {
+ public:
+  Ticket() = default;
+  Ticket(FederatedServices& owner, std::shared_ptr<FederatedServices::SharedRequest> request)
+      : owner_(&owner), request_(std::move(request)) {
+    ++request_->waiting;
+  }
+  Ticket(Ticket&& other) noexcept
+      : owner_(other.owner_), request_(std::exchange(other.request_, nullptr)) {}
+  Ticket& operator=(Ticket&& other) noexcept {
+    if (this != &other) {
+      release();
+      owner_ = other.owner_;
+      request_ = std::exchange(other.request_, nullptr);
+    }
+    return *this;
+  }
+  ~Ticket() { release(); }
+
+  // The answer, or throws the request's error. `first`: whether this share waited for it.
+  SourceAnswer take(bool& first) {
+    FederatedServices::SharedRequest& shared = *request_;
+    first = !shared.taken;
+    shared.taken = true;
+    if (!shared.answer && !shared.error) {
+      try {
+        shared.answer = shared.pending->wait();
+      } catch (const Exception& exception) {
+        shared.error = exception.error();
+      }
+      shared.pending.reset();
+    }
+    std::shared_ptr<FederatedServices::SharedRequest> keep = request_;
+    const bool last = shared.waiting == 1;
+    release();
+    if (shared.error) throw Exception(*shared.error);
+    return last ? std::move(*shared.answer) : *shared.answer;
+  }
+
+ private:
+  void release() {
+    if (!request_) return;
+    if (--request_->waiting == 0) owner_->in_flight_.erase(request_->key);
+    request_.reset();
+  }
+
+  FederatedServices* owner_ = nullptr;
+  std::shared_ptr<FederatedServices::SharedRequest> request_;
+};
+
 // One SERVICE evaluation in flight: its blocks were sent when it started; wait() collects
 // them, re-fetching what was refused or capped.
 class PendingFederated final : public engine::PendingService {
@@ -159,7 +214,7 @@ class PendingFederated final : public engine::PendingService {
  private:
   struct Block {
     std::size_t first = 0, count = 0;
-    std::unique_ptr<PendingAnswer> pending;
+    Ticket ticket;                           // empty: answered by the cache
     std::string cache_key;                   // empty: not cached
     std::optional<SourceAnswer> from_cache;  // answered by the sub-query cache
   };
@@ -185,9 +240,12 @@ class PendingFederated final : public engine::PendingService {
     ServiceStats& stats = owner_.stats_.services[request_.operator_id];
     std::string text = source_->text_of(query);
     if (stats.first_text.empty()) stats.first_text = text;
-    Block block{first, count, nullptr, {}, std::nullopt};
+    Block block;
+    block.first = first;
+    block.count = count;
+    const std::string key = request_.endpoint + "\n" + text;
     if (owner_.cache_) {
-      block.cache_key = request_.endpoint + "\n" + text;
+      block.cache_key = key;
       if (std::optional<results::QueryResults> hit = owner_.cache_->find(block.cache_key)) {
         ++stats.cache_hits;
         block.from_cache.emplace();
@@ -195,7 +253,15 @@ class PendingFederated final : public engine::PendingService {
         return block;
       }
     }
-    block.pending = source_->start(query, owner_.context_);
+    // A query that repeats a pattern sends it once.
+    std::shared_ptr<FederatedServices::SharedRequest>& shared = owner_.in_flight_[key];
+    if (!shared) {
+      auto started = std::make_shared<FederatedServices::SharedRequest>();
+      started->key = key;
+      started->pending = source_->start(query, owner_.context_);
+      shared = std::move(started);
+    }
+    block.ticket = Ticket(owner_, shared);
     return block;
   }
 
@@ -207,10 +273,12 @@ class PendingFederated final : public engine::PendingService {
       return;
     }
     SourceAnswer got;
+    bool first = true;
     try {
-      got = block.pending->wait();
+      got = block.ticket.take(first);
+      if (!first) ++owner_.stats_.services[request_.operator_id].cache_hits;
     } catch (const Exception& exception) {
-      count_request(1, 0, 0);
+      if (first) count_request(1, 0, 0);
       if (!refuses_size(exception.error()) || block.count <= 1) throw;
       owner_.memory_->block_refused(request_.endpoint, block.count);
       split(block, answer,
@@ -220,7 +288,7 @@ class PendingFederated final : public engine::PendingService {
     }
     if (bound_join()) owner_.memory_->block_accepted(request_.endpoint, block.count);
     const std::size_t rows = got.solutions.rows.size();
-    count_request(got.attempts, rows, got.bytes);
+    if (first) count_request(got.attempts, rows, got.bytes);
     const RowCap cap = source_->row_cap();
     const bool capped =
         got.stopped_at_cap || got.body_truncated || (cap.rows > 0 && rows >= cap.rows);
@@ -241,8 +309,13 @@ class PendingFederated final : public engine::PendingService {
   // A block's answer from the cache, or from its request (counted and remembered).
   SourceAnswer wait_block(Block& block) {
     if (block.from_cache) return std::move(*block.from_cache);
-    SourceAnswer got = block.pending->wait();
-    count_request(got.attempts, got.solutions.rows.size(), got.bytes);
+    bool first = true;
+    SourceAnswer got = block.ticket.take(first);
+    if (first) {
+      count_request(got.attempts, got.solutions.rows.size(), got.bytes);
+    } else {
+      ++owner_.stats_.services[request_.operator_id].cache_hits;
+    }
     remember(block, got);
     return got;
   }

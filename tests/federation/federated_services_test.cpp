@@ -302,3 +302,24 @@ TEST_CASE("a sub-query answered before comes from the cache without a request", 
   CHECK(again.start(f.request({"p"}, {{ex("bob")}}))->wait().rows.size() == 1);
   CHECK(f.sender.requests() == 2);
 }
+
+TEST_CASE("identical sub-queries of one query share one request, even without the cache",
+          "[federation]") {
+  Fixture f;
+  f.sender.add(kA, kPeople);
+  f.remote(kA);
+  auto& services = f.start(
+      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
+      "}");
+  auto first = services.start(f.request());
+  auto second = services.start(f.request());
+  CHECK(second->wait().rows.size() == 4);
+  CHECK(first->wait().rows.size() == 4);
+  CHECK(f.sender.requests() == 1);
+  CHECK(services.stats().services.at(1).requests == 1);
+  CHECK(services.stats().services.at(1).cache_hits == 1);
+  // Once every share is taken the request is forgotten; one dropped unread is forgotten too.
+  services.start(f.request()).reset();
+  CHECK(services.start(f.request())->wait().rows.size() == 4);
+  CHECK(f.sender.requests() == 3);
+}

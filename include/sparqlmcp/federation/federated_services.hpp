@@ -99,6 +99,7 @@ class FederatedServices final : public engine::ServiceHandler {
 
  private:
   friend class PendingFederated;
+  friend class Ticket;
 
   SourceLookup lookup_;
   RequestContext context_;
@@ -108,6 +109,16 @@ class FederatedServices final : public engine::ServiceHandler {
   FederationStats stats_;
   std::size_t rows_held_ = 0;
   std::vector<std::string> candidates_;
+  // Requests in flight, by endpoint and sub-query text: identical sub-queries share one.
+  struct SharedRequest {
+    std::string key;
+    std::unique_ptr<PendingAnswer> pending;
+    std::optional<SourceAnswer> answer;
+    std::optional<Error> error;
+    std::size_t waiting = 0;  // shares not taken or dropped yet
+    bool taken = false;       // the first share waited for it (and counted it)
+  };
+  std::map<std::string, std::shared_ptr<SharedRequest>> in_flight_;
 };
 
 }  // namespace sparqlmcp::federation
