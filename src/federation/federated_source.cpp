@@ -43,6 +43,12 @@ class FederatedSource final : public Source {
                                           settings_.federation, *memory_, selection);
     // Pruned UNIONs may leave joined blocks of one endpoint: merge them.
     if (!pruning.pruned.empty()) algebra = rewrite_for_federation(algebra, rewrite_options);
+    LimitOptions limit_options;
+    limit_options.row_cap = [this](const std::string& iri) -> std::uint64_t {
+      Source* source = lookup_ ? lookup_(iri) : nullptr;
+      return source ? source->row_cap().rows : 0;
+    };
+    push_limits_into_services(algebra, limit_options);
     const sparql::Query rewritten(query.prologue(), query.syntax(), std::move(algebra));
     // Patterns outside SERVICE match this empty default graph: routing refuses them first.
     engine::QueryOutcome outcome = engine::evaluate_query(rewritten, empty_, options);

@@ -193,7 +193,67 @@ Operator rewrite(const Operator& op, const RewriteOptions& options) {
   }
 }
 
+// Gives the SERVICE clauses below a LIMIT of `rows` (its limit plus offset) a LIMIT of their
+// own where that cannot change the answer: through projections, BIND, both branches of a UNION
+// and the left side of an OPTIONAL (each of its rows gives at least one), never through a join,
+// FILTER, DISTINCT, ORDER BY or grouping. Only below the endpoint's result cap: an answer of
+// exactly the cap is paged, and pages of an unordered sub-select are not stable.
+void push_limit(Operator& op, std::uint64_t rows, const LimitOptions& options) {
+  switch (op.kind) {
+    case OpKind::Project:
+    case OpKind::Extend:
+      push_limit(op.children[0], rows, options);
+      return;
+    case OpKind::LeftJoin:
+      push_limit(op.children[0], rows, options);
+      return;
+    case OpKind::Union:
+      for (Operator& child : op.children)
+        push_limit(child, rows, options);
+      return;
+    case OpKind::Service: {
+      if (!is_remote_service(op) || op.name.is_var) return;
+      const std::uint64_t cap = options.row_cap ? options.row_cap(op.name.term.value) : 0;
+      if (cap > 0 && rows >= cap) return;
+      Operator& pattern = op.children[0];
+      if (pattern.kind == OpKind::ToMultiSet && pattern.children[0].kind == OpKind::Slice &&
+          pattern.children[0].limit && !pattern.children[0].offset &&
+          *pattern.children[0].limit <= rows)
+        return;
+      Operator project;
+      project.kind = OpKind::Project;
+      project.vars = sparql::algebra::bound_vars(pattern).maybe;
+      project.children.push_back(std::move(pattern));
+      Operator slice;
+      slice.kind = OpKind::Slice;
+      slice.limit = rows;
+      slice.children.push_back(std::move(project));
+      Operator sub_select;
+      sub_select.kind = OpKind::ToMultiSet;
+      sub_select.children.push_back(std::move(slice));
+      op.children[0] = std::move(sub_select);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+void push_limits(Operator& op, const LimitOptions& options) {
+  if (op.kind == OpKind::Service) return;
+  if (op.kind == OpKind::Slice && op.limit) {
+    push_limit(op.children[0], *op.limit + op.offset.value_or(0), options);
+  }
+  for (Operator& child : op.children)
+    push_limits(child, options);
+  for_each_exists_pattern(op, [&](Operator& pattern) { push_limits(pattern, options); });
+}
+
 }  // namespace
+
+void push_limits_into_services(Operator& op, const LimitOptions& options) {
+  push_limits(op, options);
+}
 
 Operator rewrite_for_federation(const Operator& op, const RewriteOptions& options) {
   return rewrite(op, options);

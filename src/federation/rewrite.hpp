@@ -13,6 +13,7 @@
 // SILENT services are never merged, distributed or given filters: their failure semantics
 // (the empty solution) would change.
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -24,6 +25,17 @@ struct RewriteOptions {
   // Whether an endpoint evaluates SERVICE clauses nested in what it is sent.
   std::function<bool(const std::string& endpoint_iri)> calls_services;
 };
+
+struct LimitOptions {
+  // The result cap of an endpoint (0: none known).
+  std::function<std::uint64_t(const std::string& endpoint_iri)> row_cap;
+};
+
+// LIMIT pushdown, after the rewrites and source selection: a SERVICE whose rows reach the
+// result only through projections, BIND, UNION branches or the left side of OPTIONAL below a
+// LIMIT n (OFFSET m) is sent as a sub-select with LIMIT n+m, when that is below the endpoint's
+// result cap.
+void push_limits_into_services(sparql::algebra::Operator& op, const LimitOptions& options);
 
 sparql::algebra::Operator rewrite_for_federation(const sparql::algebra::Operator& op,
                                                  const RewriteOptions& options = {});

@@ -81,3 +81,48 @@ TEST_CASE("a SERVICE nested in another is federated here unless the outer one ca
         "(service <http://a/> (leftjoin (bgp (triple ?s <http://e/p> ?o)) (service <http://b/> "
         "(bgp (triple ?s <http://e/q> ?r)))))");
 }
+
+namespace {
+
+// The whole algebra after LIMIT pushdown; endpoint <http://capped/> has a cap of 100 rows.
+std::string limited(const std::string& query_text) {
+  sparql::Query query = sparql::parse_query("PREFIX : <http://e/> " + query_text);
+  sparql::algebra::Operator op = query.algebra();
+  federation::LimitOptions options;
+  options.row_cap = [](const std::string& iri) -> std::uint64_t {
+    return iri == "http://capped/" ? 100 : 0;
+  };
+  federation::push_limits_into_services(op, options);
+  return sparql::algebra::to_sse(op);
+}
+
+}  // namespace
+
+TEST_CASE("a LIMIT reaches the SERVICE clauses of a UNION and an OPTIONAL's left side",
+          "[federation]") {
+  CHECK(limited("SELECT ?s { { SERVICE <http://a/> { ?s :p ?o } } UNION { SERVICE <http://b/> { "
+                "?s :q ?o } OPTIONAL { SERVICE <http://c/> { ?s :r ?x } } } } LIMIT 10 OFFSET "
+                "5") ==
+        "(slice 5 10 (project (?s) (union (service <http://a/> (tomultiset (slice _ 15 (project "
+        "(?o ?s) (bgp (triple ?s <http://e/p> ?o)))))) (leftjoin (service <http://b/> "
+        "(tomultiset (slice _ 15 (project (?o ?s) (bgp (triple ?s <http://e/q> ?o)))))) "
+        "(service <http://c/> (bgp (triple ?s <http://e/r> ?x)))))))");
+}
+
+TEST_CASE("a LIMIT stays above joins, filters, DISTINCT, ORDER BY and an endpoint's cap",
+          "[federation]") {
+  for (const char* query : {
+           "SELECT * { SERVICE <http://a/> { ?s :p ?o } SERVICE <http://b/> { ?s :q ?x } } "
+           "LIMIT 10",
+           "SELECT * { SERVICE <http://a/> { ?s :p ?o } FILTER(?o > 3) } LIMIT 10",
+           "SELECT DISTINCT ?s { SERVICE <http://a/> { ?s :p ?o } } LIMIT 10",
+           "SELECT * { SERVICE <http://a/> { ?s :p ?o } } ORDER BY ?o LIMIT 10",
+           "SELECT * { SERVICE <http://capped/> { ?s :p ?o } } LIMIT 100",
+       }) {
+    INFO(query);
+    CHECK(limited(query).find("tomultiset") == std::string::npos);
+  }
+  CHECK(
+      limited("SELECT * { SERVICE <http://capped/> { ?s :p ?o } } LIMIT 99").find("(slice _ 99") !=
+      std::string::npos);
+}

@@ -210,3 +210,13 @@ TEST_CASE("a vocabulary cut by a result cap is not trusted: probes decide", "[fe
   CHECK(*f.memory.vocabulary("http://b/") == nullptr);
   CHECK(report.pruned.size() == 3);
 }
+
+TEST_CASE("UNIONs inside FILTER NOT EXISTS are pruned as well", "[federation]") {
+  Fixture f(true);
+  CHECK(f.prune("{ SERVICE <http://a/> { ?s :name ?n } } UNION { SERVICE <http://b/> { ?s :name ?n "
+                "} } FILTER NOT EXISTS { { SERVICE <http://a/> { ?s :label ?l } } UNION { SERVICE "
+                "<http://b/> { ?s :label ?l } } }") ==
+        "(filter (notexists (service <http://b/> (bgp (triple ?s <http://example.org/label> ?l)))) "
+        "(service <http://a/> (bgp (triple ?s <http://example.org/name> ?n))))");
+  CHECK(f.sender.requests() == 2);  // the vocabularies of a and b
+}
