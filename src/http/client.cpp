@@ -161,6 +161,7 @@ struct Client::Impl {
     multi = curl_multi_init();
     if (multi == nullptr) throw_error(ErrorKind::Internal, "curl_multi_init failed");
     curl_multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, options.max_host_connections);
+    curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, options.max_total_connections);
     mailbox->multi = multi;
     thread = std::thread([this] { run(); });
   }

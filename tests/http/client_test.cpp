@@ -317,6 +317,28 @@ TEST_CASE("max_host_connections bounds the parallel connections to one host",
   CHECK(server.connections_accepted() == 2);
 }
 
+TEST_CASE("max_total_connections bounds the parallel connections of all hosts together",
+          "[http][integration]") {
+  TestServer server;
+  ClientOptions options;
+  options.max_host_connections = 8;
+  options.max_total_connections = 2;
+  Client client(options);
+  std::vector<std::future<Outcome<Response>>> futures;
+  for (int i = 0; i < 6; ++i) {
+    auto promise = std::make_shared<std::promise<Outcome<Response>>>();
+    futures.push_back(promise->get_future());
+    client.async_send(
+        get(server.url("/barrier?n=2")), nullptr,
+        [promise](Outcome<Response> outcome) { promise->set_value(std::move(outcome)); });
+  }
+  for (auto& future : futures) {
+    REQUIRE(future.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
+    CHECK(future.get().ok());
+  }
+  CHECK(server.connections_accepted() == 2);
+}
+
 TEST_CASE("sequential requests reuse one kept-alive connection", "[http][integration]") {
   TestServer server;
   Client client;

@@ -38,6 +38,9 @@ struct ClientOptions {
   std::string user_agent = kDefaultUserAgent;  // empty means kDefaultUserAgent
   long max_redirects = 5;         // per request; more is a transport error; 0: return the 3xx
   long max_host_connections = 8;  // CURLMOPT_MAX_HOST_CONNECTIONS; 0 = unlimited
+  // All hosts together (CURLMOPT_MAX_TOTAL_CONNECTIONS; 0 = unlimited): a federated query over
+  // many endpoints, or many calls at once, open no more; the rest wait in libcurl's queue.
+  long max_total_connections = 64;
   std::size_t max_response_bytes = 64 * 1024 * 1024;  // decoded body bytes, per request
 };
 
