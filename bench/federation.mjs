@@ -157,6 +157,7 @@ function peer_system(system, options) {
       if (typeof reply.boolean === "boolean") return { ms: reply.ms, answer: { head: {}, boolean: reply.boolean } };
       return { ms: reply.ms, answer: { head: { vars: reply.vars }, results: { bindings: reply.bindings } } };
     },
+    get pid() { return runner?.pid; },
     async stop() {
       await runner?.stop();
       runner = null;
@@ -209,6 +210,7 @@ function sparql_mcp_system(options, catalogue) {
         return { ms, error: `the MCP call failed: ${error.message}` };
       }
     },
+    get pid() { return session?.pid; },
     async stop() {
       await session?.close();
       session = null;
@@ -284,24 +286,38 @@ function print_table(rows) {
   }
 }
 
-function report(results, systems, options, context) {
+// The peak resident memory (VmHWM) of a system's process in KiB, read before it stops; null
+// when unknown (the process is gone, or no /proc).
+function peak_memory_kib(pid) {
+  if (!pid) return null;
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmHWM:\s+(\d+) kB/m);
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function report(results, systems, options, context, memory = {}) {
   console.log(`\nFederation benchmark: ${context.queries} queries in ${options.forms.join(" and ")} form over ` +
               `${context.shards} Oxigraph shards of ${context.graphs} graphs; timeout ${options.timeout_ms} ms per query` +
               `${options.invalidate_cache ? "; Comunica caches invalidated before each query" : ""}`);
   for (const [name, system] of Object.entries(systems)) console.log(`  ${LABELS[name].padEnd(12)} ${system.label}${system.unavailable ? ` (not run: ${system.unavailable})` : ""}`);
   console.log("");
-  const rows = [["system", "form", "correct", "wrong", "errors", "timeouts", "median ms", "p90 ms", "requests", "req/query"]];
+  const rows = [["system", "form", "correct", "wrong", "errors", "timeouts", "median ms", "p90 ms", "requests", "req/query", "peak MiB"]];
   for (const name of Object.keys(systems)) {
     for (const form of options.forms) {
       const records = results[name]?.[form];
       if (!records) continue;
       const s = summarise(records);
       rows.push([LABELS[name], form, `${s.correct}/${s.queries}`, s.wrong, s.errors, s.timeouts, fmt_ms(s.median_ms),
-                 fmt_ms(s.p90_ms), s.requests, s.requests_per_query === null ? "-" : s.requests_per_query.toFixed(1)]);
+                 fmt_ms(s.p90_ms), s.requests, s.requests_per_query === null ? "-" : s.requests_per_query.toFixed(1),
+                 memory[name]?.[form] == null ? "-" : (memory[name][form] / 1024).toFixed(0)]);
     }
   }
   print_table(rows);
-  console.log("(median and p90 over the queries answered, right or wrong; requests over all queries)");
+  console.log("(median and p90 over the queries answered, right or wrong; requests over all queries; peak MiB: the\n" +
+              " process's peak resident memory (VmHWM) after the form, the engine and its runtime included)");
 
   console.log("\nWhy answers were not correct (errors most frequent first; the differences are in --out's records):");
   let reasons = 0;
@@ -364,7 +380,7 @@ async function main() {
     const records = Object.values(any)[0] ?? [];
     const shards = saved.context?.shards ?? "?";
     report(saved.results, systems, { ...saved.options, forms: saved.options.forms },
-           { queries: records.length, shards, graphs: new Set(records.map((r) => r.kg)).size });
+           { queries: records.length, shards, graphs: new Set(records.map((r) => r.kg)).size }, saved.memory ?? {});
     return;
   }
   const fkgqa = await load_fkgqa(options.fkgqa);
@@ -393,6 +409,7 @@ async function main() {
   const shards = await fkgqa.serve.startShards(options.workload, { servers: "oxigraph" });
   stop_shards = () => shards.stop();
   const results = {};
+  const memory = {};
   const systems = {};
   try {
     for (const name of options.systems) {
@@ -427,6 +444,8 @@ async function main() {
           const services = (q[form].match(/\bSERVICE\s*</gi) ?? []).length;
           records.push({ id: q.id, kg: q.kg, services, ms: reply.ms, requests, outcome, detail: detail.slice(0, 500) });
         }
+        memory[name] ??= {};
+        memory[name][form] = peak_memory_kib(system.pid);
         await system.stop();
         results[name][form] = records;
         const s = summarise(records);
@@ -439,13 +458,13 @@ async function main() {
     await shards.stop();
   }
 
-  report(results, systems, options, { queries: queries.length, shards: graphs.reduce((n, g) => n + g.shards.length, 0), graphs: graphs.length });
+  report(results, systems, options, { queries: queries.length, shards: graphs.reduce((n, g) => n + g.shards.length, 0), graphs: graphs.length }, memory);
   if (options.out) {
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, `${JSON.stringify({
       date: new Date().toISOString(), options: { ...options, ids: options.ids && [...options.ids], match: options.match?.source },
       context: { shards: graphs.reduce((n, g) => n + g.shards.length, 0) },
-      systems: Object.fromEntries(Object.entries(systems).map(([k, s]) => [k, s.label])), results,
+      systems: Object.fromEntries(Object.entries(systems).map(([k, s]) => [k, s.label])), results, memory,
     }, null, 1)}\n`);
     console.log(`\nper-query records written to ${options.out}`);
   }

@@ -392,13 +392,18 @@ class PendingFederated final : public engine::PendingService {
     collect_rows(solutions, shape_, request_.endpoint, block.first, block.count, answer.rows,
                  answer.origin);
     owner_.rows_held_ += solutions.rows.size();
-    if (owner_.rows_held_ > owner_.settings_.max_total_rows) {
-      throw_error(ErrorKind::LimitExceeded,
-                  "the federated query received more than " +
-                      std::to_string(owner_.settings_.max_total_rows) +
-                      " rows from its endpoints; SERVICE <" + request_.endpoint +
-                      "> grew past the limit. Narrow that SERVICE pattern (add a constant, a "
-                      "FILTER or a LIMIT inside it) or split the question into smaller queries");
+    owner_.bytes_held_ += results::estimate_bytes(solutions);
+    const bool too_many_rows = owner_.rows_held_ > owner_.settings_.max_total_rows;
+    if (too_many_rows || owner_.bytes_held_ > owner_.settings_.max_total_bytes) {
+      throw_error(
+          ErrorKind::LimitExceeded,
+          "the federated query received more than " +
+              (too_many_rows ? std::to_string(owner_.settings_.max_total_rows) + " rows"
+                             : std::to_string(owner_.settings_.max_total_bytes / (1024 * 1024)) +
+                                   " MiB of rows") +
+              " from its endpoints; SERVICE <" + request_.endpoint +
+              "> grew past the limit. Narrow that SERVICE pattern (add a constant, a "
+              "FILTER or a LIMIT inside it) or split the question into smaller queries");
     }
   }
 

@@ -284,6 +284,22 @@ TEST_CASE("answers past the federation's row budget stop the query naming the SE
                  .with_message_containing("SERVICE <http://a.example/sparql> grew past the limit"));
 }
 
+TEST_CASE("answers past the federation's memory budget stop the query naming the SERVICE",
+          "[federation][error]") {
+  Fixture f;
+  f.sender.add(kA, kPeople);
+  f.remote(kA);
+  f.settings.max_total_bytes = 100;  // less than the four names hold
+  auto& services = f.start(
+      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
+      "}");
+  auto pending = services.start(f.request());
+  CHECK_THAT(test::error_of([&] { pending->wait(); }),
+             is_error(ErrorKind::LimitExceeded)
+                 .with_message_containing("MiB of rows from its endpoints; SERVICE "
+                                          "<http://a.example/sparql> grew past the limit"));
+}
+
 TEST_CASE("a sub-query answered before comes from the cache without a request", "[federation]") {
   Fixture f;
   f.sender.add(kA, kPeople);

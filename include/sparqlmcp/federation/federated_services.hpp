@@ -66,6 +66,9 @@ struct FederationSettings {
   // Rows all sub-query answers of one query may hold together; beyond it the query stops with
   // a message naming the SERVICE that grew.
   std::size_t max_total_rows = 2'000'000;
+  // The same for their memory (results::estimate_bytes): eight answers of the largest size a
+  // single query may read (16 MiB each).
+  std::size_t max_total_bytes = 8 * 16 * 1024 * 1024;
   std::size_t max_pages = 100;  // ordered pages fetched for one capped sub-query
   // How long source selection waits for an endpoint's vocabulary (its own deadline, within the
   // query's): an endpoint too large to list its predicates in that time is probed instead.
@@ -108,6 +111,7 @@ class FederatedServices final : public engine::ServiceHandler {
   std::shared_ptr<SubqueryCache> cache_;
   FederationStats stats_;
   std::size_t rows_held_ = 0;
+  std::size_t bytes_held_ = 0;
   std::vector<std::string> candidates_;
   // Requests in flight, by endpoint and sub-query text: identical sub-queries share one.
   struct SharedRequest {
