@@ -26,16 +26,20 @@ std::chrono::milliseconds since(Clock::time_point start) {
 // callbacks it has handed to the Client (shared_ptr), so it lives exactly as long as needed.
 class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
  public:
-  QueryOperation(Client& client, SparqlEndpointConfig config, std::string query, std::string accept,
+  QueryOperation(Client& client, std::shared_ptr<EndpointHttpMemory> memory,
+                 SparqlEndpointConfig config, std::string query, std::string accept,
                  CancellationTokenPtr token, std::function<void(Outcome<SparqlResponse>)> on_done)
       : client_(client),
+        memory_(std::move(memory)),
         config_(std::move(config)),
         query_(std::move(query)),
         accept_(std::move(accept)),
         token_(std::move(token)),
         on_done_(std::move(on_done)),
         started_(Clock::now()),
-        deadline_(started_ + config_.timeout) {}
+        deadline_(started_ + config_.timeout) {
+    direct_post_ = memory_->wants_direct_post(config_.endpoint);
+  }
 
   void attempt() {
     const auto remaining = std::chrono::ceil<std::chrono::milliseconds>(deadline_ - Clock::now());
@@ -45,9 +49,11 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     }
     Request request;
     const std::string get_url = build_query_url(config_.endpoint, query_);
-    const bool use_get = config_.method == HttpMethodPreference::Get ||
-                         (config_.method == HttpMethodPreference::Auto && !force_post_ &&
-                          get_url.size() <= config_.get_max_url_length);
+    const std::optional<std::size_t> refused = memory_->refused_get_length(config_.endpoint);
+    const bool use_get =
+        config_.method == HttpMethodPreference::Get ||
+        (config_.method == HttpMethodPreference::Auto && !force_post_ &&
+         get_url.size() <= config_.get_max_url_length && (!refused || get_url.size() < *refused));
     if (use_get) {
       request.method = "GET";
       request.url = get_url;
@@ -77,6 +83,7 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     request.truncate_on_limit = true;
     request.keep_post_on_redirect = true;
     method_ = request.method;
+    url_length_ = request.url.size();
     ++attempts_;
     client_.async_send(std::move(request), token_,
                        [self = shared_from_this()](Outcome<Response> outcome) {
@@ -119,6 +126,7 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     // A GET URL too long for this server: the same query fits in a POST body.
     if (status == 414 && method_ == "GET" && config_.method == HttpMethodPreference::Auto) {
       force_post_ = true;
+      memory_->get_refused(config_.endpoint, url_length_);
       notify_fallback(status, "sending the query by POST instead of GET");
       attempt();
       return;
@@ -126,6 +134,7 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
     // A server that refuses the URL-encoded form (415) may take the query as the body.
     if (status == 415 && method_ == "POST" && !direct_post_) {
       direct_post_ = true;
+      memory_->form_post_refused(config_.endpoint);
       notify_fallback(status, "sending the query as an application/sparql-query POST instead");
       attempt();
       return;
@@ -210,6 +219,7 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
   }
 
   Client& client_;
+  std::shared_ptr<EndpointHttpMemory> memory_;
   SparqlEndpointConfig config_;
   std::string query_;
   std::string accept_;
@@ -218,6 +228,7 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
   Clock::time_point started_;
   Clock::time_point deadline_;
   std::string method_;
+  std::size_t url_length_ = 0;
   int attempts_ = 0;
   int retries_ = 0;
   bool force_post_ = false;   // after a 414 on GET
@@ -238,14 +249,39 @@ std::string build_query_url(std::string_view endpoint, std::string_view query) {
   return url;
 }
 
+std::optional<std::size_t> EndpointHttpMemory::refused_get_length(
+    const std::string& endpoint) const {
+  std::lock_guard lock(mutex_);
+  auto it = endpoints_.find(endpoint);
+  if (it == endpoints_.end() || it->second.refused_get_length == 0) return std::nullopt;
+  return it->second.refused_get_length;
+}
+
+void EndpointHttpMemory::get_refused(const std::string& endpoint, std::size_t url_length) {
+  std::lock_guard lock(mutex_);
+  std::size_t& shortest = endpoints_[endpoint].refused_get_length;
+  if (shortest == 0 || url_length < shortest) shortest = url_length;
+}
+
+bool EndpointHttpMemory::wants_direct_post(const std::string& endpoint) const {
+  std::lock_guard lock(mutex_);
+  auto it = endpoints_.find(endpoint);
+  return it != endpoints_.end() && it->second.direct_post;
+}
+
+void EndpointHttpMemory::form_post_refused(const std::string& endpoint) {
+  std::lock_guard lock(mutex_);
+  endpoints_[endpoint].direct_post = true;
+}
+
 SparqlProtocolClient::SparqlProtocolClient(Client& client) : client_(client) {}
 
 void SparqlProtocolClient::async_query(const SparqlEndpointConfig& config, std::string query,
                                        std::string accept, CancellationTokenPtr cancellation,
                                        std::function<void(Outcome<SparqlResponse>)> on_done) {
-  auto operation =
-      std::make_shared<QueryOperation>(client_, config, std::move(query), std::move(accept),
-                                       std::move(cancellation), std::move(on_done));
+  auto operation = std::make_shared<QueryOperation>(client_, memory_, config, std::move(query),
+                                                    std::move(accept), std::move(cancellation),
+                                                    std::move(on_done));
   operation->attempt();
 }
 

@@ -437,6 +437,11 @@ TEST_CASE("a 414 on GET falls back to POST", "[http][integration]") {
   CHECK(notices[0].message ==
         config.endpoint +
             " answered HTTP 414 URI Too Long; sending the query by POST instead of GET");
+  // Learned: the next query of that length goes by POST at once; another endpoint still GETs.
+  CHECK(protocol.query(config, kQuery, kSelectAccept, nullptr).take().attempts == 1);
+  CHECK(notices.size() == 1);
+  CHECK(protocol.memory().refused_get_length(config.endpoint).has_value());
+  CHECK_FALSE(protocol.memory().refused_get_length(server.url("/sparql")).has_value());
 }
 
 TEST_CASE("a POST keeps its method and body when the endpoint moved with 301 or 302",
@@ -551,4 +556,7 @@ TEST_CASE("a 415 on a URL-encoded POST falls back to a direct POST", "[http][int
   CHECK(notices[0].message == config.endpoint +
                                   " answered HTTP 415 Unsupported Media Type; sending the query "
                                   "as an application/sparql-query POST instead");
+  // Learned: the next POST is direct at once.
+  CHECK(protocol.query(config, kQuery, kSelectAccept, nullptr).take().attempts == 1);
+  CHECK(notices.size() == 1);
 }

@@ -20,6 +20,10 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -78,6 +82,26 @@ struct SparqlResponse {
   int attempts = 1;                      // HTTP exchanges made (1 + retries)
 };
 
+// What the protocol client learned of endpoints' HTTP ways, kept for the client's lifetime so
+// that a fallback is paid once per endpoint, not once per query: the shortest GET URL an
+// endpoint refused with 414 (longer ones go by POST at once), and whether it refused the
+// URL-encoded POST form with 415 (its POSTs are then direct). Thread-safe.
+class EndpointHttpMemory {
+ public:
+  std::optional<std::size_t> refused_get_length(const std::string& endpoint) const;
+  void get_refused(const std::string& endpoint, std::size_t url_length);
+  bool wants_direct_post(const std::string& endpoint) const;
+  void form_post_refused(const std::string& endpoint);
+
+ private:
+  struct Ways {
+    std::size_t refused_get_length = 0;  // 0: none refused
+    bool direct_post = false;
+  };
+  mutable std::mutex mutex_;
+  std::map<std::string, Ways> endpoints_;
+};
+
 class SparqlProtocolClient {
  public:
   // `client` must outlive this object and every operation it started.
@@ -92,8 +116,11 @@ class SparqlProtocolClient {
   Outcome<SparqlResponse> query(const SparqlEndpointConfig& config, std::string query,
                                 std::string accept, CancellationTokenPtr cancellation);
 
+  const EndpointHttpMemory& memory() const { return *memory_; }
+
  private:
   Client& client_;
+  std::shared_ptr<EndpointHttpMemory> memory_ = std::make_shared<EndpointHttpMemory>();
 };
 
 // Builds the GET URL for `query` (Protocol 2.1.1): `endpoint` with `query=<percent-encoded>`
