@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <charconv>
 #include <future>
 #include <memory>
 
@@ -16,6 +17,18 @@ using Clock = std::chrono::steady_clock;
 
 std::string_view without_fragment(std::string_view url) {
   return url.substr(0, url.find('#'));
+}
+
+// X-SPARQL-MaxRows: N, Virtuoso's word that it cut the result at N rows.
+std::optional<std::size_t> capped_at(
+    const std::vector<std::pair<std::string, std::string>>& headers) {
+  std::optional<std::string> value = find_header(headers, "X-SPARQL-MaxRows");
+  if (!value) return std::nullopt;
+  std::size_t n = 0;
+  const char* end = value->data() + value->size();
+  auto [ptr, ec] = std::from_chars(value->data(), end, n);
+  if (ec != std::errc() || ptr != end || n == 0) return std::nullopt;
+  return n;
 }
 
 std::chrono::milliseconds since(Clock::time_point start) {
@@ -114,6 +127,7 @@ class QueryOperation : public std::enable_shared_from_this<QueryOperation> {
       SparqlResponse result;
       result.endpoint = config_.endpoint;
       result.status = status;
+      result.capped_at = capped_at(response.headers);
       result.content_type = std::move(response.content_type);
       result.body = std::move(response.body);
       result.truncated = response.truncated;

@@ -415,6 +415,25 @@ TEST_CASE("a response over max_response_bytes comes back truncated", "[http][int
   CHECK(response.body == std::string(testing::kSparqlJson).substr(0, 20));
 }
 
+TEST_CASE("an answer Virtuoso cut at its result cap says so with X-SPARQL-MaxRows",
+          "[http][integration]") {
+  TestServer server;
+  server.route("/capped", [](const testing::TestRequest&) {
+    return testing::TestReply{
+        200,
+        {{"Content-Type", "application/sparql-results+json"}, {"X-SPARQL-MaxRows", "10000"}},
+        testing::kSparqlJson};
+  });
+  Client client;
+  SparqlProtocolClient protocol(client);
+  CHECK(protocol.query(config_for(server.url("/capped")), kQuery, kSelectAccept, nullptr)
+            .take()
+            .capped_at == std::optional<std::size_t>(10000));
+  CHECK_FALSE(protocol.query(config_for(server.url("/sparql")), kQuery, kSelectAccept, nullptr)
+                  .take()
+                  .capped_at);
+}
+
 TEST_CASE("a 414 on GET falls back to POST", "[http][integration]") {
   TestServer server;
   server.route("/picky", [](const testing::TestRequest& request) {

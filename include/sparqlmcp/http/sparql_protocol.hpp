@@ -80,6 +80,9 @@ struct SparqlResponse {
   bool truncated = false;                // the body hit max_response_bytes
   std::chrono::milliseconds elapsed{0};  // whole operation incl. retry waits
   int attempts = 1;                      // HTTP exchanges made (1 + retries)
+  // The result cap the endpoint says it applied to this answer (Virtuoso's X-SPARQL-MaxRows
+  // header, sent when ResultSetMaxRows cut the result); nullopt when it said nothing.
+  std::optional<std::size_t> capped_at;
 };
 
 // What the protocol client learned of endpoints' HTTP ways, kept for the client's lifetime so
