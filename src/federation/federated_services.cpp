@@ -9,25 +9,36 @@
 
 namespace sparqlmcp::federation {
 
-std::optional<std::size_t> EndpointMemory::block_limit(const std::string& endpoint) const {
+std::optional<std::size_t> EndpointMemory::block_limit(const std::string& endpoint,
+                                                       BlockForm form) const {
   std::lock_guard lock(mutex_);
-  auto it = blocks_.find(endpoint);
+  auto it = blocks_.find({endpoint, form});
   if (it == blocks_.end() || it->second.smallest_refused == 0) return std::nullopt;
   const Blocks& b = it->second;
   if (b.largest_accepted > 0 && b.largest_accepted < b.smallest_refused) return b.largest_accepted;
   return std::max<std::size_t>(b.smallest_refused / 2, 1);
 }
 
-void EndpointMemory::block_refused(const std::string& endpoint, std::size_t rows) {
+void EndpointMemory::block_refused(const std::string& endpoint, std::size_t rows, BlockForm form) {
   std::lock_guard lock(mutex_);
-  Blocks& b = blocks_[endpoint];
+  Blocks& b = blocks_[{endpoint, form}];
   if (b.smallest_refused == 0 || rows < b.smallest_refused) b.smallest_refused = rows;
 }
 
-void EndpointMemory::block_accepted(const std::string& endpoint, std::size_t rows) {
+void EndpointMemory::block_accepted(const std::string& endpoint, std::size_t rows, BlockForm form) {
   std::lock_guard lock(mutex_);
-  Blocks& b = blocks_[endpoint];
+  Blocks& b = blocks_[{endpoint, form}];
   b.largest_accepted = std::max(b.largest_accepted, rows);
+}
+
+bool EndpointMemory::refuses_values(const std::string& endpoint) const {
+  std::lock_guard lock(mutex_);
+  return refuses_values_.count(endpoint) > 0;
+}
+
+void EndpointMemory::remember_refuses_values(const std::string& endpoint) {
+  std::lock_guard lock(mutex_);
+  refuses_values_.insert(endpoint);
 }
 
 std::optional<bool> EndpointMemory::has_solutions(const std::string& endpoint,

@@ -17,7 +17,9 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sparqlmcp/engine/service_handler.hpp"
@@ -28,14 +30,27 @@
 
 namespace sparqlmcp::federation {
 
+// How a block of binding rows travels: a VALUES block joined with the pattern, or (for
+// endpoints that refuse VALUES) a UNION of copies of the pattern, one per row
+// (src/federation/union_block.hpp).
+enum class BlockForm { Values, Union };
+
 // What was learned about endpoints, kept across calls (thread-safe).
 class EndpointMemory {
  public:
-  // The VALUES block size to use for an endpoint that refused a block: the largest block it
-  // accepted below the smallest it refused, or half of that; nullopt while none was refused.
-  std::optional<std::size_t> block_limit(const std::string& endpoint) const;
-  void block_refused(const std::string& endpoint, std::size_t rows);
-  void block_accepted(const std::string& endpoint, std::size_t rows);
+  // The block size to use for an endpoint that refused a block of that form: the largest block
+  // it accepted below the smallest it refused, or half of that; nullopt while none was refused.
+  std::optional<std::size_t> block_limit(const std::string& endpoint,
+                                         BlockForm form = BlockForm::Values) const;
+  void block_refused(const std::string& endpoint, std::size_t rows,
+                     BlockForm form = BlockForm::Values);
+  void block_accepted(const std::string& endpoint, std::size_t rows,
+                      BlockForm form = BlockForm::Values);
+
+  // Whether the endpoint refused a VALUES block of one row and accepted its UNION form: its
+  // bound joins then go straight to UNION blocks.
+  bool refuses_values(const std::string& endpoint) const;
+  void remember_refuses_values(const std::string& endpoint);
 
   // Whether an endpoint has a solution for a pattern shape (source selection's ASK probes).
   std::optional<bool> has_solutions(const std::string& endpoint, const std::string& shape);
@@ -54,7 +69,8 @@ class EndpointMemory {
     std::size_t largest_accepted = 0;
   };
   mutable std::mutex mutex_;
-  std::map<std::string, Blocks> blocks_;
+  std::map<std::pair<std::string, BlockForm>, Blocks> blocks_;
+  std::set<std::string> refuses_values_;
   util::BoundedCache<bool> probes_{8 * 1024 * 1024, std::chrono::seconds(900)};
   util::BoundedCache<std::shared_ptr<const Vocabulary>> vocabularies_{32 * 1024 * 1024,
                                                                       std::chrono::seconds(900)};
