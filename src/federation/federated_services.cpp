@@ -6,6 +6,7 @@
 #include "source_selection.hpp"
 #include "sparqlmcp/util/text.hpp"
 #include "sub_query.hpp"
+#include "union_block.hpp"
 
 namespace sparqlmcp::federation {
 
@@ -173,10 +174,16 @@ class PendingFederated final : public engine::PendingService {
       return;
     }
     stats.route = source_->route();
-    std::size_t rows = request_.binding_rows.size();
-    std::size_t block = bound_join() ? block_size() : rows;
-    for (std::size_t first = 0; first < rows; first += block)
-      blocks_.push_back(send(first, std::min(block, rows - first)));
+    const std::size_t rows = request_.binding_rows.size();
+    if (!bound_join()) {
+      blocks_.push_back(send(0, rows, BlockForm::Values));
+      return;
+    }
+    // An endpoint known to refuse VALUES gets UNION blocks from the start.
+    const BlockForm form =
+        owner_.memory_->refuses_values(request_.endpoint) ? BlockForm::Union : BlockForm::Values;
+    if (form == BlockForm::Union) note_union();
+    blocks_ = send_range(0, rows, form);
   }
 
   engine::ServiceAnswer wait() override {
@@ -225,18 +232,39 @@ class PendingFederated final : public engine::PendingService {
  private:
   struct Block {
     std::size_t first = 0, count = 0;
-    Ticket ticket;                           // empty: answered by the cache
-    std::string cache_key;                   // empty: not cached
-    std::optional<SourceAnswer> from_cache;  // answered by the sub-query cache
+    BlockForm form = BlockForm::Values;
+    std::shared_ptr<const UnionBlock> layout;  // the UNION form's branches
+    Ticket ticket;                             // empty: answered by the cache
+    std::string cache_key;                     // empty: not cached
+    std::optional<SourceAnswer> from_cache;    // answered by the sub-query cache
   };
 
   bool bound_join() const { return !shape_.row_var.empty(); }
 
-  std::size_t block_size() const {
-    std::size_t size = std::max<std::size_t>(owner_.settings_.block_rows, 1);
-    if (auto learned = owner_.memory_->block_limit(request_.endpoint))
+  std::size_t block_size(BlockForm form) const {
+    std::size_t size =
+        form == BlockForm::Union ? owner_.settings_.union_block_rows : owner_.settings_.block_rows;
+    size = std::max<std::size_t>(size, 1);
+    if (auto learned = owner_.memory_->block_limit(request_.endpoint, form))
       size = std::min(size, *learned);
+    if (form == BlockForm::Union) size = union_block_rows(request_, size);
     return std::max<std::size_t>(size, 1);
+  }
+
+  // Binding rows [first, first + count) in blocks of the form's size, all sent at once.
+  std::vector<Block> send_range(std::size_t first, std::size_t count, BlockForm form) {
+    std::vector<Block> blocks;
+    const std::size_t size = block_size(form);
+    for (std::size_t at = first; at < first + count; at += size)
+      blocks.push_back(send(at, std::min(size, first + count - at), form));
+    return blocks;
+  }
+
+  void note_union() {
+    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
+    const std::string note = "<" + request_.endpoint + "> refuses VALUES; sent UNION blocks";
+    if (std::find(stats.notes.begin(), stats.notes.end(), note) == stats.notes.end())
+      stats.notes.push_back(note);
   }
 
   std::optional<std::uint64_t> probe_limit() const {
@@ -244,16 +272,25 @@ class PendingFederated final : public engine::PendingService {
     return std::nullopt;
   }
 
-  Block send(std::size_t first, std::size_t count, std::optional<std::uint64_t> limit = {},
-             std::uint64_t offset = 0, bool ordered = false) {
+  Block send(std::size_t first, std::size_t count, BlockForm form,
+             std::optional<std::uint64_t> limit = {}, std::uint64_t offset = 0,
+             bool ordered = false) {
     if (!limit) limit = probe_limit();
-    PatternQuery query = block_query(request_, shape_, first, count, limit, offset, ordered);
-    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
-    std::string text = source_->text_of(query);
-    if (stats.first_text.empty()) stats.first_text = text;
     Block block;
     block.first = first;
     block.count = count;
+    block.form = form;
+    PatternQuery values_query;
+    if (form == BlockForm::Union) {
+      block.layout = std::make_shared<const UnionBlock>(
+          union_block_query(request_, shape_, first, count, limit, offset, ordered));
+    } else {
+      values_query = block_query(request_, shape_, first, count, limit, offset, ordered);
+    }
+    const PatternQuery& query = block.layout ? block.layout->query : values_query;
+    ServiceStats& stats = owner_.stats_.services[request_.operator_id];
+    std::string text = source_->text_of(query);
+    if (stats.first_text.empty()) stats.first_text = text;
     const std::string key = request_.endpoint + "\n" + text;
     if (owner_.cache_) {
       block.cache_key = key;
@@ -290,16 +327,36 @@ class PendingFederated final : public engine::PendingService {
       if (!first) ++owner_.stats_.services[request_.operator_id].cache_hits;
     } catch (const Exception& exception) {
       if (first) count_request(1, 0, 0);
-      if (!refuses_size(exception.error()) || block.count <= 1) throw;
-      owner_.memory_->block_refused(request_.endpoint, block.count);
+      const Error& error = exception.error();
+      if (block.form == BlockForm::Values && bound_join() && refuses_size(error)) {
+        if (owner_.memory_->refuses_values(request_.endpoint)) {
+          // Another block learned meanwhile that VALUES is the trouble, not the size.
+          note_union();
+          for (Block& part : send_range(block.first, block.count, BlockForm::Union))
+            receive(part, answer);
+          return;
+        }
+        // Even one row refused as a bad request: the endpoint may not know VALUES at all.
+        if (block.count <= 1 && error.remote->http_status == 400) {
+          fall_back_to_union(block, answer, error);
+          return;
+        }
+      }
+      if (!refuses_size(error) || block.count <= 1) throw;
+      owner_.memory_->block_refused(request_.endpoint, block.count, block.form);
       split(block, answer,
             "refused a block of " + std::to_string(block.count) + " rows (HTTP " +
-                std::to_string(exception.error().remote->http_status) + ")");
+                std::to_string(error.remote->http_status) + ")");
       return;
     }
-    if (bound_join()) owner_.memory_->block_accepted(request_.endpoint, block.count);
     const std::size_t rows = got.solutions.rows.size();
     if (first) count_request(got.attempts, rows, got.bytes);
+    if (block.form == BlockForm::Values && lacks_row_numbers(got.solutions, shape_)) {
+      // The endpoint ignored the VALUES block (its rows answer the pattern alone).
+      fall_back_to_union(block, answer, row_numbers_missing(shape_, request_.endpoint));
+      return;
+    }
+    if (bound_join()) owner_.memory_->block_accepted(request_.endpoint, block.count, block.form);
     const RowCap cap = source_->row_cap();
     const bool capped =
         got.stopped_at_cap || got.body_truncated || (cap.rows > 0 && rows >= cap.rows);
@@ -315,6 +372,29 @@ class PendingFederated final : public engine::PendingService {
     }
     remember(block, got);
     append(got.solutions, block, answer);
+  }
+
+  // A VALUES block the endpoint could not take: its rows again as UNION blocks. The first one is
+  // sent alone; when it is answered, the endpoint is remembered as refusing VALUES and the rest
+  // follow. When it fails too, VALUES was not the trouble: the VALUES error stands.
+  void fall_back_to_union(const Block& block, engine::ServiceAnswer& answer, Error values_error) {
+    const std::size_t size = std::min(block_size(BlockForm::Union), block.count);
+    Block first = send(block.first, size, BlockForm::Union);
+    try {
+      receive(first, answer);
+    } catch (const Exception& exception) {
+      if (exception.error().kind != ErrorKind::Remote) throw;
+      values_error.message +=
+          "; sent without VALUES (as a UNION of the pattern per binding row) it failed too: " +
+          exception.error().message;
+      throw Exception(std::move(values_error));
+    }
+    owner_.memory_->remember_refuses_values(request_.endpoint);
+    note_union();
+    if (block.count > size) {
+      for (Block& part : send_range(block.first + size, block.count - size, BlockForm::Union))
+        receive(part, answer);
+    }
   }
 
   // A block's answer from the cache, or from its request (counted and remembered).
@@ -341,8 +421,8 @@ class PendingFederated final : public engine::PendingService {
     ServiceStats& stats = owner_.stats_.services[request_.operator_id];
     stats.notes.push_back("<" + request_.endpoint + "> " + why + "; sent it again in halves");
     std::size_t half = block.count / 2;
-    Block low = send(block.first, half);
-    Block high = send(block.first + half, block.count - half);
+    Block low = send(block.first, half, block.form);
+    Block high = send(block.first + half, block.count - half, block.form);
     receive(low, answer);
     receive(high, answer);
   }
@@ -357,7 +437,7 @@ class PendingFederated final : public engine::PendingService {
     std::vector<SourceAnswer> pages;
     try {
       for (std::size_t n = 0; n < owner_.settings_.max_pages; ++n) {
-        Block next = send(block.first, block.count, page_rows, n * page_rows, ordered);
+        Block next = send(block.first, block.count, block.form, page_rows, n * page_rows, ordered);
         SourceAnswer got = wait_block(next);
         const bool short_page = got.solutions.rows.size() < page_rows && !got.body_truncated;
         pages.push_back(std::move(got));
@@ -400,8 +480,13 @@ class PendingFederated final : public engine::PendingService {
 
   void append(const results::QueryResults& solutions, const Block& block,
               engine::ServiceAnswer& answer) {
-    collect_rows(solutions, shape_, request_.endpoint, block.first, block.count, answer.rows,
-                 answer.origin);
+    if (block.layout) {
+      collect_union_rows(solutions, shape_, *block.layout, request_, request_.endpoint, answer.rows,
+                         answer.origin);
+    } else {
+      collect_rows(solutions, shape_, request_.endpoint, block.first, block.count, answer.rows,
+                   answer.origin);
+    }
     owner_.rows_held_ += solutions.rows.size();
     owner_.bytes_held_ += results::estimate_bytes(solutions);
     const bool too_many_rows = owner_.rows_held_ > owner_.settings_.max_total_rows;

@@ -68,22 +68,42 @@ PatternQuery block_query(const engine::ServiceRequest& request, const SubQuerySh
     body = std::move(join);
     query.vars.push_back(shape.row_var);
   }
-  if (limit || offset > 0) {
-    if (ordered) {
-      Operator order = node(OpKind::OrderBy, std::move(body));
-      for (const std::string& v : query.vars)
-        order.order.emplace_back(sparql::Expr::variable(v), false);
-      body = std::move(order);
-    }
-    Operator project = node(OpKind::Project, std::move(body));
-    project.vars = query.vars;
-    Operator slice = node(OpKind::Slice, std::move(project));
-    slice.limit = limit;
-    if (offset > 0) slice.offset = offset;
-    body = std::move(slice);
-  }
-  query.op = std::move(body);
+  query.op = sliced(std::move(body), query.vars, limit, offset, ordered);
   return query;
+}
+
+Operator sliced(Operator body, const std::vector<std::string>& vars,
+                std::optional<std::uint64_t> limit, std::uint64_t offset, bool ordered) {
+  if (!limit && offset == 0) return body;
+  if (ordered) {
+    Operator order = node(OpKind::OrderBy, std::move(body));
+    for (const std::string& v : vars)
+      order.order.emplace_back(sparql::Expr::variable(v), false);
+    body = std::move(order);
+  }
+  Operator project = node(OpKind::Project, std::move(body));
+  project.vars = vars;
+  Operator slice = node(OpKind::Slice, std::move(project));
+  slice.limit = limit;
+  if (offset > 0) slice.offset = offset;
+  return slice;
+}
+
+bool lacks_row_numbers(const results::QueryResults& answer, const SubQueryShape& shape) {
+  if (shape.row_var.empty() || answer.rows.empty()) return false;
+  auto it = std::find(answer.variables.begin(), answer.variables.end(), shape.row_var);
+  if (it == answer.variables.end()) return true;
+  const auto column = static_cast<std::size_t>(it - answer.variables.begin());
+  return std::none_of(answer.rows.begin(), answer.rows.end(), [&](const results::Row& row) {
+    return column < row.size() && row[column].has_value();
+  });
+}
+
+Error row_numbers_missing(const SubQueryShape& shape, const std::string& endpoint) {
+  return make_remote_error("the endpoint's answer lacks the ?" + shape.row_var +
+                               " column of the VALUES block it was sent, so its rows cannot be "
+                               "joined back; the endpoint may not support VALUES",
+                           endpoint, 200, 0, {});
 }
 
 void collect_rows(const results::QueryResults& answer, const SubQueryShape& shape,
@@ -100,13 +120,7 @@ void collect_rows(const results::QueryResults& answer, const SubQueryShape& shap
   std::optional<std::size_t> row_column;
   if (!shape.row_var.empty()) {
     row_column = column_of(shape.row_var);
-    if (!row_column && !answer.rows.empty()) {
-      throw Exception(make_remote_error(
-          "the endpoint's answer lacks the ?" + shape.row_var +
-              " column of the VALUES block it was sent, so its rows cannot be joined back; the "
-              "endpoint may not support VALUES",
-          endpoint, 200, 0, {}));
-    }
+    if (!row_column && !answer.rows.empty()) throw Exception(row_numbers_missing(shape, endpoint));
   }
   for (const results::Row& row : answer.rows) {
     engine::ServiceRow mapped;

@@ -31,6 +31,19 @@ PatternQuery block_query(const engine::ServiceRequest& request, const SubQuerySh
                          std::optional<std::uint64_t> limit = std::nullopt,
                          std::uint64_t offset = 0, bool ordered = false);
 
+// `body` projected on `vars` and cut to `limit` rows after `offset` (ordered by `vars` when
+// `ordered`); `body` itself when neither applies.
+sparql::algebra::Operator sliced(sparql::algebra::Operator body,
+                                 const std::vector<std::string>& vars,
+                                 std::optional<std::uint64_t> limit, std::uint64_t offset,
+                                 bool ordered);
+
+// Whether `answer` has rows but none carries a row number: the endpoint ignored or dropped the
+// VALUES block it was sent (its rows cannot be joined back, but the UNION form may work).
+bool lacks_row_numbers(const results::QueryResults& answer, const SubQueryShape& shape);
+// The error for such an answer.
+Error row_numbers_missing(const SubQueryShape& shape, const std::string& endpoint);
+
 // Appends the rows of `answer` to `out` in the shape's variable order, with their binding row
 // numbers in `origin` (when the shape has a row variable). Throws a Remote error when a row
 // number is missing or out of [first, first + count).

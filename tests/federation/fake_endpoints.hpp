@@ -2,8 +2,11 @@
 // A RequestSender that answers from in-memory stores as a SPARQL endpoint would: it parses the
 // query text it is sent, evaluates it with the embedded engine and replies in SPARQL JSON. Each
 // endpoint can be told to misbehave like real ones: cap its answers, refuse VALUES blocks above
-// a size (413), fail with a status, or send a body that is no result.
+// a size (413), refuse VALUES altogether as a SPARQL 1.0 server does (400 with a parse error),
+// drop the row-number column of VALUES answers, fail with a status, or send a body that is no
+// result.
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <memory>
@@ -23,6 +26,8 @@ struct FakeEndpoint {
   std::unique_ptr<engine::Store> store = std::make_unique<engine::Store>();
   std::optional<std::size_t> cap;         // rows returned at most, silently
   std::optional<std::size_t> max_values;  // VALUES rows accepted; more: 413
+  bool refuse_values = false;             // any query with VALUES: 400, a parse error
+  bool drop_row_column = false;           // answers lack the ?__row column
   std::optional<long> fail_status;        // every request fails with this status
   std::optional<std::string> body;        // sent instead of the results (status 200)
   std::vector<std::string> queries;       // every query text received
@@ -58,6 +63,15 @@ class FakeSender final : public federation::RequestSender {
     return n;
   }
 
+  static void drop_column(results::QueryResults& results, const std::string& var) {
+    auto it = std::find(results.variables.begin(), results.variables.end(), var);
+    if (it == results.variables.end()) return;
+    const auto column = it - results.variables.begin();
+    results.variables.erase(it);
+    for (results::Row& row : results.rows)
+      if (column < static_cast<std::ptrdiff_t>(row.size())) row.erase(row.begin() + column);
+  }
+
   Outcome<http::SparqlResponse> answer(const std::string& iri, const std::string& text) {
     auto it = endpoints_.find(iri);
     if (it == endpoints_.end()) {
@@ -78,6 +92,18 @@ class FakeSender final : public federation::RequestSender {
       response.body = *endpoint.body;
       return response;
     }
+    if (endpoint.refuse_values) {
+      if (auto at = text.find("VALUES"); at != std::string::npos) {
+        // What Virtuoso 6, a SPARQL 1.0 server, says to a VALUES block.
+        const std::size_t line = 1 + std::count(text.begin(), text.begin() + at, '\n');
+        std::string body = "Virtuoso 37000 Error SP030: SPARQL compiler, line " +
+                           std::to_string(line) + ": syntax error at 'VALUES' before '('\n\n" +
+                           "SPARQL query:\n" + text;
+        return make_remote_error(
+            "the endpoint rejected the query (HTTP 400 Bad Request): " + body.substr(0, 90), iri,
+            400, 0, body);
+      }
+    }
     sparql::Query query = sparql::parse_query(text);
     if (endpoint.max_values && values_rows(query.algebra()) > *endpoint.max_values) {
       return make_remote_error("the endpoint answered HTTP 413", iri, 413, 0, "Too large");
@@ -86,6 +112,7 @@ class FakeSender final : public federation::RequestSender {
     if (endpoint.cap && outcome.results.rows.size() > *endpoint.cap) {
       outcome.results.rows.resize(*endpoint.cap);
     }
+    if (endpoint.drop_row_column) drop_column(outcome.results, "__row");
     response.body = results::serialize_results(outcome.results, results::ResultsFormat::Json);
     return response;
   }

@@ -79,6 +79,11 @@ class EndpointMemory {
 
 struct FederationSettings {
   std::size_t block_rows = 500;  // binding rows per VALUES block of a bound join
+  // Binding rows per UNION block, for endpoints that refuse VALUES: each row repeats the
+  // pattern, so the text grows with the rows; 15 is FedX's default (RDF4J's FedXConfig
+  // boundJoinBlockSize), and 15 copies of a 300-character pattern stay under the 8 KB URL
+  // that many servers accept.
+  std::size_t union_block_rows = 15;
   // Rows all sub-query answers of one query may hold together; beyond it the query stops with
   // a message naming the SERVICE that grew.
   std::size_t max_total_rows = 2'000'000;
