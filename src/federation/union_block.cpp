@@ -184,6 +184,27 @@ bool substitute(Operator& op, const std::string& x, const rdf::Term& value) {
                          [&](Operator& c) { return substitute(c, x, value); });
     case OpKind::Graph:
       return replace(op.name, x, value, true) && substitute(op.children[0], x, value);
+    case OpKind::LeftJoin: {
+      const Operator& left = op.children[0];
+      if (contains(sparql::algebra::bound_vars(left).certain, x)) {
+        // Every left row has x: only the right rows compatible with the value can extend the
+        // ones that have it, which is the substituted right side.
+        for (Expr& e : op.exprs) {
+          if (has_exists(e)) return false;
+          e = substituted(e, x, value);
+        }
+        return substitute(op.children[0], x, value) && substitute(op.children[1], x, value);
+      }
+      // Left rows without x: the right side and the condition must not see it either.
+      if (contains(sparql::algebra::bound_vars(op.children[1]).maybe, x)) return false;
+      for (const Expr& e : op.exprs)
+        if (contains(sparql::algebra::expression_vars(e), x)) return false;
+      return substitute(op.children[0], x, value);
+    }
+    case OpKind::Minus:
+      // MINUS also asks whether the rows share a variable: x must stay out of its right side.
+      if (contains(sparql::algebra::bound_vars(op.children[1]).maybe, x)) return false;
+      return substitute(op.children[0], x, value);
     case OpKind::Filter: {
       // The filter sees the value only if its pattern binds x in every solution.
       if (!contains(sparql::algebra::bound_vars(op.children[0]).certain, x)) return false;

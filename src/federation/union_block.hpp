@@ -4,10 +4,11 @@
 // per binding row, as FedX sends its bound joins. In the copy of row i
 // - the row's values replace the binding variables where that keeps the meaning of
 //   Join({row}, pattern) (section 18.5): in triple patterns, paths and GRAPH names, through
-//   joins and UNIONs, and in a FILTER whose pattern binds the variable in every solution;
-//   elsewhere (OPTIONAL, MINUS, BIND, sub-selects, a variable a FILTER may see unbound) the
-//   variable stays and the copy gets FILTER(!BOUND(?x) || sameTerm(?x, value)), which is that
-//   join's compatibility test itself; UNDEF values stay variables;
+//   joins and UNIONs, in a FILTER or OPTIONAL whose (left) pattern binds the variable in every
+//   solution, and in the left side of an OPTIONAL or MINUS whose right side never binds it;
+//   elsewhere (BIND, sub-selects, a variable a FILTER may see unbound, a MINUS that may share
+//   it) the variable stays and the copy gets FILTER(!BOUND(?x) || sameTerm(?x, value)), which
+//   is that join's compatibility test itself; UNDEF values stay variables;
 // - every variable is renamed with a suffix (?name -> ?name__3, the separator lengthened until
 //   no variable of the pattern contains it, so no renamed name equals another or an original),
 //   and blank nodes become variables (a label may not appear in two BGPs of one query);

@@ -194,6 +194,22 @@ TEST_CASE("a variable OPTIONAL may leave unbound is tested with a FILTER, not su
   check_same_answers(text, {"a"}, {{integer(30)}, {integer(99)}, {std::nullopt}}, 8);
 }
 
+TEST_CASE("values are substituted through OPTIONAL where its left side binds the variable",
+          "[federation]") {
+  const std::string text =
+      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n "
+      "OPTIONAL { ?p :age ?a FILTER(?a > 35) } } }";
+  Federation f(text);
+  engine::ServiceRequest request = f.request({"p"}, {{ex("alice")}, {ex("bob")}});
+  federation::UnionBlock block =
+      federation::union_block_query(request, federation::shape_of(request), 0, 2);
+  const std::string sent =
+      sparql::serialize_algebra(block.query.op, f.query.prologue(), block.query.vars);
+  CHECK(sent.find(":alice :age ?a__0") != std::string::npos);
+  CHECK(sent.find("SAMETERM") == std::string::npos);
+  check_same_answers(text, {"p"}, {{ex("alice")}, {ex("bob")}, {ex("carol")}, {std::nullopt}}, 8);
+}
+
 TEST_CASE("an endpoint that refuses VALUES answers in UNION blocks what VALUES blocks give",
           "[federation][error]") {
   SECTION("UNDEF bindings") {
@@ -216,6 +232,12 @@ TEST_CASE("an endpoint that refuses VALUES answers in UNION blocks what VALUES b
         "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { OPTIONAL "
         "{ ?p :age ?a } } }";
     check_same_answers(text, {"p"}, {{ex("alice")}, {ex("carol")}, {std::nullopt}}, 5);
+  }
+  SECTION("a MINUS that shares the binding variable") {
+    const std::string text =
+        "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name "
+        "?n MINUS { ?p :age 30 } } }";
+    check_same_answers(text, {"p"}, {{ex("alice")}, {ex("bob")}, {std::nullopt}}, 5);
   }
   SECTION("more rows than one UNION block") {
     std::vector<engine::ServiceRow> rows;
