@@ -57,6 +57,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
       { id: "places", endpoint: places.url("/query"), description: "Organisations and cities." },
       { id: "down", endpoint: down_url, description: "An endpoint that is down." },
       { id: "html", endpoint: html.url("/html"), description: "An endpoint that sends a web page." },
+      { id: "old", endpoint: html.url("/sparql10"), description: "A SPARQL 1.0 endpoint (no VALUES)." },
     ]);
     session = await connect_sdk(catalogue.dir);
   });
@@ -158,6 +159,32 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     assert.ok(ops.some((o) => o.startsWith("join ")), ops.join("\n"));
     assert.equal(ops.filter((o) => o.startsWith("service #")).length, 2, ops.join("\n"));
     assert.match(text_of(result), /\nPlan \(rows = rows each operator produced\):\n/);
+  });
+
+  it("binds rows into an endpoint that refuses VALUES as UNION blocks, and remembers it", async () => {
+    const old = html.url("/sparql10");
+    const received = async () => (await fetch(html.url("/queries"))).json();
+    const orgs = (from, to) => Array.from({ length: to - from + 1 }, (_, i) =>
+      `(<http://example.org/org/${String(from + i).padStart(2, "0")}>)`).join(" ");
+    const query = (rows) => `${PREFIXES}SELECT ?org ?name ?age WHERE {
+      VALUES (?org) { ${rows} }
+      SERVICE <${old}> { ?p ex:worksFor ?org ; foaf:name ?name OPTIONAL { ?p foaf:age ?age } }
+    }`;
+    const first = query(`${orgs(1, 20)} (UNDEF)`);
+    const result = await run(first, { explain: true });
+    assert.ok(!result.isError, text_of(result));
+    assert.deepEqual(rows_of(result.structuredContent.results.results.bindings), expected(first));
+    assert.ok(text_of(result).includes(`<${old}> refuses VALUES; sent UNION blocks`), text_of(result));
+    const before = (await received()).length;
+    assert.ok((await received()).some((q) => /\bVALUES\b/.test(q)));
+    // The next call goes straight to UNION blocks.
+    const second = query(orgs(3, 12));
+    const again = await run(second);
+    assert.ok(!again.isError, text_of(again));
+    assert.deepEqual(rows_of(again.structuredContent.results.results.bindings), expected(second));
+    const sent = (await received()).slice(before);
+    assert.ok(sent.length > 0);
+    assert.ok(sent.every((q) => !/\bVALUES\b/.test(q) && /\bUNION\b/.test(q)), sent.join("\n----\n"));
   });
 
   it("sends a SERVICE ?variable to each endpoint it is bound to", async () => {

@@ -40,7 +40,12 @@
 //                  rows come in a new random order on every request (as endpoints may do), and
 //                  at most N rows are returned (a server-side result cap, as Virtuoso's
 //                  ResultSetMaxRows); every query it receives is logged for /queries
-//   /queries       200 JSON array of the query texts /shuffle received (the last 10000)
+//   /sparql10      answers like /query, except that a query with the keyword VALUES (SPARQL 1.1)
+//                  is a 400 with the parse error Virtuoso 6 gives, as a SPARQL 1.0 server or a
+//                  gateway that only knows SPARQL 1.0 would; every query it receives is logged
+//                  for /queries
+//   /queries       200 JSON array of the query texts /shuffle and /sparql10 received (the
+//                  first 10000)
 //   /status?code=N[&type=T][&body=B]
 //                  answers with status N (200-599), Content-Type T (default text/plain) and body B
 //                  (default: empty), e.g. a 404 page, a 504 from a gateway, or an endpoint's
@@ -467,6 +472,19 @@ function create_server(store, verbose, datasets = new Map(), counters = dataset_
         case "/shuffle": {
           const cap = Math.max(Number(url.searchParams.get("cap") ?? 0) || 0, 0);
           answer_shuffled(store, req, res, await protocol_parameters(req, url), cap, shuffle_log);
+          return;
+        }
+        case "/sparql10": {
+          const params = await protocol_parameters(req, url);
+          if (params.query !== null && shuffle_log.length < 10000) shuffle_log.push(params.query);
+          const values = params.query === null ? null : /\bVALUES\b/i.exec(params.query);
+          if (values) {
+            const line = params.query.slice(0, values.index).split("\n").length;
+            send(res, 400, "text/plain; charset=utf-8",
+                 `Virtuoso 37000 Error SP030: SPARQL compiler, line ${line}: syntax error at 'VALUES' before '('\n`);
+            return;
+          }
+          answer_query(store, req, res, params);
           return;
         }
         case "/queries":
