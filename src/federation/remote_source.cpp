@@ -17,9 +17,14 @@ std::chrono::milliseconds remaining(Clock::time_point deadline) {
   return std::max(left, std::chrono::milliseconds(1));
 }
 
-SourceAnswer answer_from(const http::SparqlResponse& response, bool graph) {
+SourceAnswer answer_from(const http::SparqlResponse& response, bool graph, EndpointMemory* memory) {
   SourceAnswer answer;
   answer.body_truncated = response.truncated;
+  if (response.capped_at) {
+    // The endpoint says it cut this answer; later answers of that size may be cut too.
+    answer.stopped_at_cap = true;
+    if (memory) memory->result_cap_seen(response.endpoint, *response.capped_at);
+  }
   answer.attempts = response.attempts;
   answer.bytes = response.body.size();
   if (graph) {
@@ -35,8 +40,8 @@ SourceAnswer answer_from(const http::SparqlResponse& response, bool graph) {
 class PendingRemote final : public PendingAnswer {
  public:
   PendingRemote(RequestSender& sender, const http::SparqlEndpointConfig& config, std::string text,
-                const CancellationTokenPtr& parent)
-      : token_(std::make_shared<CancellationToken>()) {
+                const CancellationTokenPtr& parent, std::shared_ptr<EndpointMemory> memory)
+      : token_(std::make_shared<CancellationToken>()), memory_(std::move(memory)) {
     if (parent) {
       subscription_.emplace(parent, [token = token_] { token->cancel(); });
     }
@@ -55,11 +60,12 @@ class PendingRemote final : public PendingAnswer {
     waited_ = true;
     Outcome<http::SparqlResponse> outcome = future_.get();
     if (!outcome.ok()) throw Exception(outcome.error());
-    return answer_from(outcome.value(), false);
+    return answer_from(outcome.value(), false, memory_.get());
   }
 
  private:
   CancellationTokenPtr token_;
+  std::shared_ptr<EndpointMemory> memory_;
   std::optional<CancellationSubscription> subscription_;
   std::future<Outcome<http::SparqlResponse>> future_;
   bool waited_ = false;
@@ -81,7 +87,7 @@ class RemoteSource final : public Source {
         send_and_wait(sender_, config_for(context), sparql::serialize_query(query),
                       std::move(accept), context.cancellation);
     if (!outcome.ok()) throw Exception(outcome.error());
-    SourceAnswer answer = answer_from(outcome.value(), graph);
+    SourceAnswer answer = answer_from(outcome.value(), graph, settings_.memory.get());
     if (context.explain) {
       const std::size_t rows = graph ? answer.triples.size() : answer.solutions.rows.size();
       answer.plan =
@@ -99,7 +105,7 @@ class RemoteSource final : public Source {
   std::unique_ptr<PendingAnswer> start(const PatternQuery& query,
                                        const RequestContext& context) override {
     return std::make_unique<PendingRemote>(sender_, config_for(context), text_of(query),
-                                           context.cancellation);
+                                           context.cancellation, settings_.memory);
   }
 
   std::string text_of(const PatternQuery& query) const override {
@@ -110,6 +116,10 @@ class RemoteSource final : public Source {
   bool stable_order() const override { return false; }
   RowCap row_cap() const override {
     if (endpoint_.settings.result_cap) return {*endpoint_.settings.result_cap, true};
+    if (settings_.memory) {
+      if (auto learned = settings_.memory->learned_result_cap(endpoint_.endpoint_iri))
+        return {*learned, true};
+    }
     return {settings_.assumed_result_cap, false};
   }
 

@@ -207,7 +207,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
   std::unique_ptr<Source> make_source(const catalogue::Endpoint& endpoint) const {
     if (!endpoint.answered_locally) {
       return federation::make_remote_source(
-          endpoint, *sender_, {settings_.max_response_bytes, settings_.assumed_result_cap});
+          endpoint, *sender_,
+          {settings_.max_response_bytes, settings_.assumed_result_cap, endpoint_memory_});
     }
     const engine::Store* store = local_ ? local_->find(endpoint) : nullptr;
     if (store == nullptr) {

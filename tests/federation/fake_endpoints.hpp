@@ -24,7 +24,8 @@ namespace sparqlmcp::test {
 
 struct FakeEndpoint {
   std::unique_ptr<engine::Store> store = std::make_unique<engine::Store>();
-  std::optional<std::size_t> cap;         // rows returned at most, silently
+  std::optional<std::size_t> cap;  // rows returned at most, silently
+  bool announce_cap = false;       // says X-SPARQL-MaxRows when the cap cut the answer (Virtuoso)
   std::optional<std::size_t> max_values;  // VALUES rows accepted; more: 413
   bool refuse_values = false;             // any query with VALUES: 400, a parse error
   bool drop_row_column = false;           // answers lack the ?__row column
@@ -111,6 +112,7 @@ class FakeSender final : public federation::RequestSender {
     engine::QueryOutcome outcome = engine::evaluate_query(query, *endpoint.store);
     if (endpoint.cap && outcome.results.rows.size() > *endpoint.cap) {
       outcome.results.rows.resize(*endpoint.cap);
+      if (endpoint.announce_cap) response.capped_at = *endpoint.cap;
     }
     if (endpoint.drop_row_column) drop_column(outcome.results, "__row");
     response.body = results::serialize_results(outcome.results, results::ResultsFormat::Json);

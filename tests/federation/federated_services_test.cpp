@@ -50,7 +50,9 @@ struct Fixture {
     return e;
   }
   void remote(const std::string& iri, std::optional<std::size_t> cap = {}) {
-    sources.push_back(federation::make_remote_source(endpoint(iri, cap), sender, {}));
+    federation::RemoteSourceSettings remote_settings;
+    remote_settings.memory = memory;
+    sources.push_back(federation::make_remote_source(endpoint(iri, cap), sender, remote_settings));
   }
   federation::FederatedServices& start(const std::string& text) {
     query = sparql::parse_query(text);
@@ -338,4 +340,25 @@ TEST_CASE("identical sub-queries of one query share one request, even without th
   services.start(f.request()).reset();
   CHECK(services.start(f.request())->wait().rows.size() == 4);
   CHECK(f.sender.requests() == 3);
+}
+
+TEST_CASE("a cap the endpoint announces is learned: its answer is paged, later ones too",
+          "[federation]") {
+  Fixture f;
+  f.sender.add(kA, kPeople);
+  f.sender.at(kA).cap = 3;
+  f.sender.at(kA).announce_cap = true;
+  f.remote(kA);  // no cap in the catalogue: 10,000 assumed
+  const std::string text =
+      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
+      "}";
+  engine::ServiceAnswer answer = f.start(text).start(f.request())->wait();
+  CHECK(answer.rows.size() == 4);  // pages of 3 rows, in one order
+  CHECK(f.memory->learned_result_cap(kA) == std::optional<std::size_t>(3));
+  CHECK(f.sender.at(kA).queries.back().find("ORDER BY") != std::string::npos);
+  // A probe the cap cut is no whole answer, even below its row limit.
+  auto& again = f.start(text);
+  engine::ServiceRequest probe = f.request();
+  probe.row_limit = 10;
+  CHECK_FALSE(again.start(probe)->wait().complete);
 }

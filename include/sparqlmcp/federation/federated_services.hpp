@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "sparqlmcp/engine/service_handler.hpp"
+#include "sparqlmcp/federation/endpoint_memory.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/federation/statistics.hpp"
 #include "sparqlmcp/federation/vocabulary.hpp"
@@ -33,50 +34,6 @@ namespace sparqlmcp::federation {
 // How a block of binding rows travels: a VALUES block joined with the pattern, or (for
 // endpoints that refuse VALUES) a UNION of copies of the pattern, one per row
 // (src/federation/union_block.hpp).
-enum class BlockForm { Values, Union };
-
-// What was learned about endpoints, kept across calls (thread-safe).
-class EndpointMemory {
- public:
-  // The block size to use for an endpoint that refused a block of that form: the largest block
-  // it accepted below the smallest it refused, or half of that; nullopt while none was refused.
-  std::optional<std::size_t> block_limit(const std::string& endpoint,
-                                         BlockForm form = BlockForm::Values) const;
-  void block_refused(const std::string& endpoint, std::size_t rows,
-                     BlockForm form = BlockForm::Values);
-  void block_accepted(const std::string& endpoint, std::size_t rows,
-                      BlockForm form = BlockForm::Values);
-
-  // Whether the endpoint refused a VALUES block of one row and accepted its UNION form: its
-  // bound joins then go straight to UNION blocks.
-  bool refuses_values(const std::string& endpoint) const;
-  void remember_refuses_values(const std::string& endpoint);
-
-  // Whether an endpoint has a solution for a pattern shape (source selection's ASK probes).
-  std::optional<bool> has_solutions(const std::string& endpoint, const std::string& shape);
-  void remember_solutions(const std::string& endpoint, const std::string& shape, bool any);
-
-  // An endpoint's vocabulary: the vocabulary when learned (kept 15 minutes), nullptr when it
-  // could not be learned (too large, too slow, refused; not asked again for 6 hours), nullopt
-  // when it was not asked yet.
-  std::optional<std::shared_ptr<const Vocabulary>> vocabulary(const std::string& endpoint);
-  void remember_vocabulary(const std::string& endpoint,
-                           std::shared_ptr<const Vocabulary> vocabulary);
-
- private:
-  struct Blocks {
-    std::size_t smallest_refused = 0;  // 0: none refused
-    std::size_t largest_accepted = 0;
-  };
-  mutable std::mutex mutex_;
-  std::map<std::pair<std::string, BlockForm>, Blocks> blocks_;
-  std::set<std::string> refuses_values_;
-  util::BoundedCache<bool> probes_{8 * 1024 * 1024, std::chrono::seconds(900)};
-  util::BoundedCache<std::shared_ptr<const Vocabulary>> vocabularies_{32 * 1024 * 1024,
-                                                                      std::chrono::seconds(900)};
-  util::BoundedCache<bool> without_vocabulary_{1024 * 1024, std::chrono::hours(6)};
-};
-
 struct FederationSettings {
   std::size_t block_rows = 500;  // binding rows per VALUES block of a bound join
   // Binding rows per UNION block, for endpoints that refuse VALUES: each row repeats the

@@ -15,6 +15,7 @@
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/engine/explain.hpp"
 #include "sparqlmcp/engine/store.hpp"
+#include "sparqlmcp/federation/endpoint_memory.hpp"
 #include "sparqlmcp/federation/request_sender.hpp"
 #include "sparqlmcp/federation/statistics.hpp"
 #include "sparqlmcp/rdf/term.hpp"
@@ -90,6 +91,8 @@ class Source {
 struct RemoteSourceSettings {
   std::size_t max_response_bytes = 16 * 1024 * 1024;
   std::size_t assumed_result_cap = 10000;
+  // Where result caps the endpoint announces are remembered and read back (may be null).
+  std::shared_ptr<EndpointMemory> memory;
 };
 
 // `sender` must outlive the source; `endpoint` is copied.
