@@ -248,11 +248,22 @@ class PendingFederated final : public engine::PendingService {
     if (!shared) {
       auto started = std::make_shared<FederatedServices::SharedRequest>();
       started->key = key;
-      started->pending = source_->start(query, owner_.context_);
+      started->pending = source_->start(query, block_context(count));
       shared = std::move(started);
     }
     block.ticket = Ticket(owner_, shared);
     return block;
+  }
+
+  // A block of several binding rows gets half of what is left of the deadline: if it times out,
+  // its halves (sent at once, in parallel) still have the other half.
+  RequestContext block_context(std::size_t count) const {
+    RequestContext context = owner_.context_;
+    if (bound_join() && count > 1) {
+      const Clock::time_point now = Clock::now();
+      if (context.deadline > now) context.deadline = now + (context.deadline - now) / 2;
+    }
+    return context;
   }
 
   // Waits for one block; counts it; a refused block is halved and retried, a capped one
@@ -283,6 +294,13 @@ class PendingFederated final : public engine::PendingService {
           fall_back_to_union(block, answer, error);
           return;
         }
+      }
+      if (error.kind == ErrorKind::Timeout && block.count > 1 &&
+          Clock::now() < owner_.context_.deadline) {
+        split(block, answer,
+              "did not answer a block of " + std::to_string(block.count) +
+                  " rows within half the time left");
+        return;
       }
       if (!refuses_size(error) || block.count <= 1) throw;
       owner_.memory_->block_refused(request_.endpoint, block.count, block.form);

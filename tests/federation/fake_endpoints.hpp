@@ -26,12 +26,13 @@ struct FakeEndpoint {
   std::unique_ptr<engine::Store> store = std::make_unique<engine::Store>();
   std::optional<std::size_t> cap;  // rows returned at most, silently
   bool announce_cap = false;       // says X-SPARQL-MaxRows when the cap cut the answer (Virtuoso)
-  std::optional<std::size_t> max_values;  // VALUES rows accepted; more: 413
-  bool refuse_values = false;             // any query with VALUES: 400, a parse error
-  bool drop_row_column = false;           // answers lack the ?__row column
-  std::optional<long> fail_status;        // every request fails with this status
-  std::optional<std::string> body;        // sent instead of the results (status 200)
-  std::vector<std::string> queries;       // every query text received
+  std::optional<std::size_t> max_values;   // VALUES rows accepted; more: 413
+  std::optional<std::size_t> slow_values;  // VALUES rows answered in time; more: a timeout
+  bool refuse_values = false;              // any query with VALUES: 400, a parse error
+  bool drop_row_column = false;            // answers lack the ?__row column
+  std::optional<long> fail_status;         // every request fails with this status
+  std::optional<std::string> body;         // sent instead of the results (status 200)
+  std::vector<std::string> queries;        // every query text received
 };
 
 class FakeSender final : public federation::RequestSender {
@@ -108,6 +109,12 @@ class FakeSender final : public federation::RequestSender {
     sparql::Query query = sparql::parse_query(text);
     if (endpoint.max_values && values_rows(query.algebra()) > *endpoint.max_values) {
       return make_remote_error("the endpoint answered HTTP 413", iri, 413, 0, "Too large");
+    }
+    if (endpoint.slow_values && values_rows(query.algebra()) > *endpoint.slow_values) {
+      Error error =
+          make_remote_error("no complete response from " + iri + " in time", iri, 0, 0, {});
+      error.kind = ErrorKind::Timeout;
+      return error;
     }
     engine::QueryOutcome outcome = engine::evaluate_query(query, *endpoint.store);
     if (endpoint.cap && outcome.results.rows.size() > *endpoint.cap) {

@@ -178,6 +178,33 @@ TEST_CASE("a VALUES block the endpoint refuses is halved, and the size that work
   CHECK(f.sender.requests() - before == 3);
 }
 
+TEST_CASE("a VALUES block that times out is halved while the deadline leaves time",
+          "[federation][error]") {
+  Fixture f;
+  f.sender.add(kA, kPeople).slow_values = 2;
+  f.remote(kA);
+  auto& services = f.start(
+      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
+      "}");
+  std::vector<engine::ServiceRow> rows;
+  for (const char* p : {"alice", "bob", "carol", "dave"})
+    rows.push_back({ex(p)});
+  engine::ServiceAnswer answer = services.start(f.request({"p"}, rows))->wait();
+  CHECK(answer.rows.size() == 4);
+  CHECK(f.sender.requests() == 3);  // 4 rows timed out, then 2 and 2
+  REQUIRE_FALSE(services.stats().services.at(1).notes.empty());
+  CHECK_THAT(services.stats().services.at(1).notes[0],
+             Catch::Contains("did not answer a block of 4 rows within half the time left"));
+  // One row that times out is the endpoint's answer: the query fails naming it.
+  f.sender.at(kA).slow_values = 0;
+  auto& again = f.start(
+      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
+      "}");
+  auto pending = again.start(f.request({"p"}, {{ex("alice")}}));
+  CHECK_THAT(test::error_of([&] { pending->wait(); }),
+             is_error(ErrorKind::Timeout).with_message_containing("<http://a.example/sparql>"));
+}
+
 TEST_CASE("an answer of exactly the endpoint's cap is fetched again in ordered pages",
           "[federation]") {
   Fixture f;
