@@ -318,8 +318,8 @@ class PendingFederated final : public engine::PendingService {
     }
     if (bound_join()) owner_.memory_->block_accepted(request_.endpoint, block.count, block.form);
     const RowCap cap = source_->row_cap();
-    const bool capped =
-        got.stopped_at_cap || got.body_truncated || (cap.rows > 0 && rows >= cap.rows);
+    const bool capped = got.stopped_at_cap || got.announced_cap || got.body_truncated ||
+                        (cap.rows > 0 && rows >= cap.rows);
     if (capped && probe_limit()) probe_capped_ = true;
     if (capped && !probe_limit()) {
       if (block.count > 1) {
@@ -373,7 +373,8 @@ class PendingFederated final : public engine::PendingService {
   }
 
   void remember(const Block& block, const SourceAnswer& got) {
-    if (owner_.cache_ && !block.cache_key.empty() && !got.body_truncated && !got.stopped_at_cap) {
+    if (owner_.cache_ && !block.cache_key.empty() && !got.body_truncated && !got.stopped_at_cap &&
+        !got.announced_cap) {
       owner_.cache_->put(block.cache_key, got.solutions, results::estimate_bytes(got.solutions));
     }
   }

@@ -22,7 +22,7 @@ SourceAnswer answer_from(const http::SparqlResponse& response, bool graph, Endpo
   answer.body_truncated = response.truncated;
   if (response.capped_at) {
     // The endpoint says it cut this answer; later answers of that size may be cut too.
-    answer.stopped_at_cap = true;
+    answer.announced_cap = response.capped_at;
     if (memory) memory->result_cap_seen(response.endpoint, *response.capped_at);
   }
   answer.attempts = response.attempts;
@@ -118,7 +118,7 @@ class RemoteSource final : public Source {
     if (endpoint_.settings.result_cap) return {*endpoint_.settings.result_cap, true};
     if (settings_.memory) {
       if (auto learned = settings_.memory->learned_result_cap(endpoint_.endpoint_iri))
-        return {*learned, true};
+        return {*learned, true, true};
     }
     return {settings_.assumed_result_cap, false};
   }

@@ -139,7 +139,7 @@ std::map<std::string, std::shared_ptr<const Vocabulary>> vocabularies_of(
       SourceAnswer got = answer->wait();
       use.requests += static_cast<std::size_t>(std::max(got.attempts, 1));
       use.bytes += got.bytes;
-      if (!got.body_truncated && !got.stopped_at_cap) {
+      if (!got.body_truncated && !got.stopped_at_cap && !got.announced_cap) {
         if (std::optional<Vocabulary> read = read_vocabulary(got.solutions))
           vocabulary = std::make_shared<const Vocabulary>(std::move(*read));
       }

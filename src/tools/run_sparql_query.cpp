@@ -486,6 +486,14 @@ class RunSparqlQueryTool final : public mcp::Tool {
     std::vector<std::string> warnings;
   };
 
+  // Where the cap an answer reached is known from, as the warning says it.
+  static std::string cap_origin(const SourceAnswer& answer, const RowCap& cap) {
+    if (cap.declared && !cap.announced) return "its result cap (smcp:resultCap in the catalogue)";
+    if (answer.announced_cap || cap.announced)
+      return "its result cap (announced by the endpoint with X-SPARQL-MaxRows)";
+    return "the result cap common on public endpoints (assumed: the catalogue declares none)";
+  }
+
   Completeness completeness(const SourceAnswer& answer, std::uint64_t limit, bool ends_at_own_limit,
                             RowCap cap) const {
     Completeness state;
@@ -501,16 +509,15 @@ class RunSparqlQueryTool final : public mcp::Tool {
       state.warnings.push_back("the in-process engine stopped at its cap of " +
                                std::to_string(received) +
                                " rows; add LIMIT or make the query more selective.");
-    } else if (received < limit || ends_at_own_limit) {
+    } else if (ends_at_own_limit || (received < limit && !answer.announced_cap)) {
       state.complete = true;
-    } else if (limit >= cap.rows) {
-      // As many rows as the source returns per request: more may exist.
+    } else if (answer.announced_cap || limit >= cap.rows) {
+      // As many rows as the source returns per request (or it says it cut them): more may
+      // exist.
       state.possibly_incomplete = true;
       state.warnings.push_back(
           "the endpoint returned " + std::to_string(received) + " rows, " +
-          (cap.declared ? "its result cap (smcp:resultCap in the catalogue)"
-                        : "the result cap common on public endpoints (assumed: the catalogue "
-                          "declares none)") +
+          cap_origin(answer, cap) +
           ", so more rows may exist. The next-page query continues after the rows shown; " +
           settings_.count_option + " gives the exact number.");
     }

@@ -31,8 +31,11 @@ struct SourceAnswer {
   std::vector<rdf::Triple> triples;  // CONSTRUCT and DESCRIBE
   bool body_truncated = false;       // the response was cut at the byte limit
   bool stopped_at_cap = false;       // the source stopped at its own row cap
-  int attempts = 1;                  // HTTP exchanges (1 + retries); 1 in-process
-  std::size_t bytes = 0;             // response body bytes (0 in-process)
+  // The cap at which the endpoint says it cut this answer (X-SPARQL-MaxRows); nullopt when it
+  // said nothing.
+  std::optional<std::size_t> announced_cap;
+  int attempts = 1;       // HTTP exchanges (1 + retries); 1 in-process
+  std::size_t bytes = 0;  // response body bytes (0 in-process)
   // A federated answer: what each SERVICE and endpoint did. Null for other sources.
   std::shared_ptr<const FederationStats> federation;
   std::optional<engine::ExplainNode> plan;  // with RequestContext::explain
@@ -41,7 +44,8 @@ struct SourceAnswer {
 // What is known about how many rows a source returns per request.
 struct RowCap {
   std::size_t rows = 0;
-  bool declared = false;  // from the catalogue (smcp:resultCap), not assumed
+  bool declared = false;   // known, not assumed: from the catalogue or announced
+  bool announced = false;  // the endpoint announced it (X-SPARQL-MaxRows), not the catalogue
 };
 
 // The limits and observers of one request.
