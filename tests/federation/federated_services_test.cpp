@@ -5,6 +5,7 @@
 #include <set>
 
 #include "fake_endpoints.hpp"
+#include "service_requests.hpp"
 #include "sparqlmcp/federation/federated_services.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "support/error_matchers.hpp"
@@ -23,13 +24,6 @@ constexpr const char* kPeople = R"(
 :dave :name "Dave" ; :age 50 .
 :erin :name "Erin" ; :age 60 .
 )";
-
-const sparql::algebra::Operator* find_service(const sparql::algebra::Operator& op) {
-  if (op.kind == sparql::algebra::OpKind::Service) return &op;
-  for (const auto& child : op.children)
-    if (const auto* found = find_service(child)) return found;
-  return nullptr;
-}
 
 // One federation over a fake sender, with the SERVICE pattern of a query at hand.
 struct Fixture {
@@ -69,23 +63,29 @@ struct Fixture {
   }
   engine::ServiceRequest request(std::vector<std::string> binding_vars = {},
                                  std::vector<engine::ServiceRow> rows = {{}}) {
-    const auto* service = find_service(query->algebra());
-    REQUIRE(service != nullptr);
-    engine::ServiceRequest r;
-    r.endpoint = service->name.term.value;
-    r.pattern = &service->children[0];
-    r.prologue = &query->prologue();
-    r.silent = service->silent;
-    r.binding_vars = std::move(binding_vars);
-    r.binding_rows = std::move(rows);
-    r.operator_id = 1;
-    return r;
+    return test::service_request(*query, std::move(binding_vars), std::move(rows));
   }
 };
 
 rdf::Term ex(const std::string& local) {
   return rdf::Term::iri("http://example.org/" + local);
 }
+
+// Binding rows of ?p, one person each.
+std::vector<engine::ServiceRow> people(std::initializer_list<const char*> names) {
+  std::vector<engine::ServiceRow> rows;
+  for (const char* name : names)
+    rows.push_back({ex(name)});
+  return rows;
+}
+
+const std::string kAges =
+    "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
+    "}";
+
+const std::string kNames =
+    "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
+    "}";
 
 // The value of `var` in a row of `answer`.
 std::string value_of(const engine::ServiceAnswer& answer, std::size_t row, const std::string& var) {
@@ -101,9 +101,7 @@ TEST_CASE("an unbound SERVICE pattern is one request answering all its rows", "[
   Fixture f;
   f.sender.add(kA, kPeople);
   f.remote(kA);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
-      "}");
+  auto& services = f.start(kAges);
   engine::ServiceAnswer answer = services.start(f.request())->wait();
   CHECK(answer.rows.size() == 4);
   CHECK(answer.origin.empty());
@@ -118,9 +116,7 @@ TEST_CASE("binding rows travel as one VALUES block and each answer row names its
   Fixture f;
   f.sender.add(kA, kPeople);
   f.remote(kA);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
-      "}");
+  auto& services = f.start(kAges);
   // Row 2 leaves ?p unbound: it matches every person with an age, and its answers must stay
   // apart from those of rows 0 and 1.
   engine::ServiceAnswer answer =
@@ -142,12 +138,8 @@ TEST_CASE("binding rows beyond the block size go in several requests", "[federat
   f.sender.add(kA, kPeople);
   f.remote(kA);
   f.settings.block_rows = 2;
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
-  std::vector<engine::ServiceRow> rows;
-  for (const char* p : {"alice", "bob", "carol", "dave", "erin"})
-    rows.push_back({ex(p)});
+  auto& services = f.start(kNames);
+  const std::vector<engine::ServiceRow> rows = people({"alice", "bob", "carol", "dave", "erin"});
   engine::ServiceAnswer answer = services.start(f.request({"p"}, rows))->wait();
   CHECK(answer.rows.size() == 5);
   CHECK(f.sender.requests() == 3);
@@ -159,21 +151,15 @@ TEST_CASE("a VALUES block the endpoint refuses is halved, and the size that work
   Fixture f;
   f.sender.add(kA, kPeople).max_values = 2;
   f.remote(kA);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
-  std::vector<engine::ServiceRow> rows;
-  for (const char* p : {"alice", "bob", "carol", "dave", "erin"})
-    rows.push_back({ex(p)});
+  auto& services = f.start(kNames);
+  const std::vector<engine::ServiceRow> rows = people({"alice", "bob", "carol", "dave", "erin"});
   engine::ServiceAnswer answer = services.start(f.request({"p"}, rows))->wait();
   CHECK(answer.rows.size() == 5);
   CHECK(f.memory->block_limit(kA) == std::optional<std::size_t>(2));
   CHECK_FALSE(services.stats().services.at(1).notes.empty());
   // The next request starts with blocks that fit.
   const std::size_t before = f.sender.requests();
-  auto& again = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
+  auto& again = f.start(kNames);
   CHECK(again.start(f.request({"p"}, rows))->wait().rows.size() == 5);
   CHECK(f.sender.requests() - before == 3);
 }
@@ -183,12 +169,8 @@ TEST_CASE("a VALUES block that times out is halved while the deadline leaves tim
   Fixture f;
   f.sender.add(kA, kPeople).slow_values = 2;
   f.remote(kA);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
-  std::vector<engine::ServiceRow> rows;
-  for (const char* p : {"alice", "bob", "carol", "dave"})
-    rows.push_back({ex(p)});
+  auto& services = f.start(kNames);
+  const std::vector<engine::ServiceRow> rows = people({"alice", "bob", "carol", "dave"});
   engine::ServiceAnswer answer = services.start(f.request({"p"}, rows))->wait();
   CHECK(answer.rows.size() == 4);
   CHECK(f.sender.requests() == 3);  // 4 rows timed out, then 2 and 2
@@ -197,9 +179,7 @@ TEST_CASE("a VALUES block that times out is halved while the deadline leaves tim
              Catch::Contains("did not answer a block of 4 rows within half the time left"));
   // One row that times out is the endpoint's answer: the query fails naming it.
   f.sender.at(kA).slow_values = 0;
-  auto& again = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
+  auto& again = f.start(kNames);
   auto pending = again.start(f.request({"p"}, {{ex("alice")}}));
   CHECK_THAT(test::error_of([&] { pending->wait(); }),
              is_error(ErrorKind::Timeout).with_message_containing("<http://a.example/sparql>"));
@@ -210,9 +190,7 @@ TEST_CASE("an answer of exactly the endpoint's cap is fetched again in ordered p
   Fixture f;
   f.sender.add(kA, kPeople).cap = 2;
   f.remote(kA, 2);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
+  auto& services = f.start(kNames);
   engine::ServiceAnswer answer = services.start(f.request())->wait();
   std::set<std::string> names;
   for (std::size_t i = 0; i < answer.rows.size(); ++i)
@@ -244,9 +222,7 @@ TEST_CASE("a failing SERVICE without SILENT fails naming the endpoint and the st
   Fixture f;
   f.sender.add(kA, kPeople).fail_status = 503;
   f.remote(kA);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
+  auto& services = f.start(kNames);
   auto pending = services.start(f.request());
   Error error = test::error_of([&] { pending->wait(); });
   CHECK(error.kind == ErrorKind::Remote);
@@ -260,9 +236,7 @@ TEST_CASE("an endpoint whose answer is no SPARQL result fails with its endpoint 
   Fixture f;
   f.sender.add(kA, kPeople).body = "{\"head\": {\"vars\": [\"p\"]}, \"results\": {\"bindings\": [";
   f.remote(kA);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
+  auto& services = f.start(kNames);
   auto pending = services.start(f.request());
   Error error = test::error_of([&] { pending->wait(); });
   CHECK(error.kind == ErrorKind::Remote);
@@ -287,9 +261,7 @@ TEST_CASE("a row limit stops an answer early and says it is incomplete", "[feder
   Fixture f;
   f.sender.add(kA, kPeople);
   f.remote(kA);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
+  auto& services = f.start(kNames);
   engine::ServiceRequest request = f.request();
   request.row_limit = 3;
   engine::ServiceAnswer answer = services.start(request)->wait();
@@ -304,9 +276,7 @@ TEST_CASE("answers past the federation's row budget stop the query naming the SE
   f.sender.add(kA, kPeople);
   f.remote(kA);
   f.settings.max_total_rows = 3;
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
+  auto& services = f.start(kNames);
   auto pending = services.start(f.request());
   CHECK_THAT(test::error_of([&] { pending->wait(); }),
              is_error(ErrorKind::LimitExceeded)
@@ -319,9 +289,7 @@ TEST_CASE("answers past the federation's memory budget stop the query naming the
   f.sender.add(kA, kPeople);
   f.remote(kA);
   f.settings.max_total_bytes = 100;  // less than the four names hold
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :name ?n } "
-      "}");
+  auto& services = f.start(kNames);
   auto pending = services.start(f.request());
   CHECK_THAT(test::error_of([&] { pending->wait(); }),
              is_error(ErrorKind::LimitExceeded)
@@ -334,9 +302,7 @@ TEST_CASE("a sub-query answered before comes from the cache without a request", 
   f.sender.add(kA, kPeople);
   f.remote(kA);
   f.cache = std::make_shared<federation::SubqueryCache>(1 << 20, std::chrono::seconds(60));
-  const std::string text =
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
-      "}";
+  const std::string text = kAges;
   CHECK(f.start(text).start(f.request())->wait().rows.size() == 4);
   CHECK(f.sender.requests() == 1);
   auto& again = f.start(text);
@@ -353,9 +319,7 @@ TEST_CASE("identical sub-queries of one query share one request, even without th
   Fixture f;
   f.sender.add(kA, kPeople);
   f.remote(kA);
-  auto& services = f.start(
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
-      "}");
+  auto& services = f.start(kAges);
   auto first = services.start(f.request());
   auto second = services.start(f.request());
   CHECK(second->wait().rows.size() == 4);
@@ -376,9 +340,7 @@ TEST_CASE("a cap the endpoint announces is learned: its answer is paged, later o
   f.sender.at(kA).cap = 3;
   f.sender.at(kA).announce_cap = true;
   f.remote(kA);  // no cap in the catalogue: 10,000 assumed
-  const std::string text =
-      "PREFIX : <http://example.org/> SELECT * { SERVICE <http://a.example/sparql> { ?p :age ?a } "
-      "}";
+  const std::string text = kAges;
   engine::ServiceAnswer answer = f.start(text).start(f.request())->wait();
   CHECK(answer.rows.size() == 4);  // pages of 3 rows, in one order
   CHECK(f.memory->learned_result_cap(kA) == std::optional<std::size_t>(3));

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "fake_endpoints.hpp"
+#include "service_requests.hpp"
 #include "sparqlmcp/federation/federated_services.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
@@ -26,13 +27,6 @@ constexpr const char* kPeople = R"(
 :dave :name "Dave" ; :age 50 .
 :erin :name "Erin" ; :age 60 ; :knows :dave .
 )";
-
-const sparql::algebra::Operator* find_service(const sparql::algebra::Operator& op) {
-  if (op.kind == sparql::algebra::OpKind::Service) return &op;
-  for (const auto& child : op.children)
-    if (const auto* found = find_service(child)) return found;
-  return nullptr;
-}
 
 rdf::Term ex(const std::string& local) {
   return rdf::Term::iri("http://example.org/" + local);
@@ -71,17 +65,7 @@ struct Federation {
 
   engine::ServiceRequest request(std::vector<std::string> vars,
                                  std::vector<engine::ServiceRow> rows) const {
-    const auto* service = find_service(query.algebra());
-    REQUIRE(service != nullptr);
-    engine::ServiceRequest r;
-    r.endpoint = kA;
-    r.pattern = &service->children[0];
-    r.prologue = &query.prologue();
-    r.silent = service->silent;
-    r.binding_vars = std::move(vars);
-    r.binding_rows = std::move(rows);
-    r.operator_id = 1;
-    return r;
+    return test::service_request(query, std::move(vars), std::move(rows));
   }
 
   // One evaluation in a new call (what the memory and the cache keep carries over).

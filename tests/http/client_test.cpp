@@ -294,17 +294,18 @@ TEST_CASE("fifty concurrent requests run in parallel on the one client thread",
   CHECK(server.requests_served() == kRequests);
 }
 
-TEST_CASE("max_host_connections bounds the parallel connections to one host",
-          "[http][integration]") {
+namespace {
+
+// Six requests to a route that answers two at a time, once two are held: the client must run
+// two at once to finish. A connection carries one request at a time, so the connections the
+// server accepted are the parallelism the client allowed itself. Returns that number.
+std::size_t connections_for_six_barrier_requests(const ClientOptions& options) {
   TestServer server;
-  ClientOptions options;
-  options.max_host_connections = 2;
   Client client(options);
   std::vector<std::future<Outcome<Response>>> futures;
   for (int i = 0; i < 6; ++i) {
     auto promise = std::make_shared<std::promise<Outcome<Response>>>();
     futures.push_back(promise->get_future());
-    // Answered two at a time, once two are held: the client must run two at once to finish.
     client.async_send(
         get(server.url("/barrier?n=2")), nullptr,
         [promise](Outcome<Response> outcome) { promise->set_value(std::move(outcome)); });
@@ -313,30 +314,24 @@ TEST_CASE("max_host_connections bounds the parallel connections to one host",
     REQUIRE(future.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
     CHECK(future.get().ok());
   }
-  // A connection carries one request at a time, so two connections bound the parallelism.
-  CHECK(server.connections_accepted() == 2);
+  return server.connections_accepted();
+}
+
+}  // namespace
+
+TEST_CASE("max_host_connections bounds the parallel connections to one host",
+          "[http][integration]") {
+  ClientOptions options;
+  options.max_host_connections = 2;
+  CHECK(connections_for_six_barrier_requests(options) == 2);
 }
 
 TEST_CASE("max_total_connections bounds the parallel connections of all hosts together",
           "[http][integration]") {
-  TestServer server;
   ClientOptions options;
   options.max_host_connections = 8;
   options.max_total_connections = 2;
-  Client client(options);
-  std::vector<std::future<Outcome<Response>>> futures;
-  for (int i = 0; i < 6; ++i) {
-    auto promise = std::make_shared<std::promise<Outcome<Response>>>();
-    futures.push_back(promise->get_future());
-    client.async_send(
-        get(server.url("/barrier?n=2")), nullptr,
-        [promise](Outcome<Response> outcome) { promise->set_value(std::move(outcome)); });
-  }
-  for (auto& future : futures) {
-    REQUIRE(future.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
-    CHECK(future.get().ok());
-  }
-  CHECK(server.connections_accepted() == 2);
+  CHECK(connections_for_six_barrier_requests(options) == 2);
 }
 
 TEST_CASE("sequential requests reuse one kept-alive connection", "[http][integration]") {
