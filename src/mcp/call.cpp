@@ -14,13 +14,15 @@ constexpr double kProgressNudge = 0.001;
 }  // namespace
 
 Call::Call(nlohmann::json id, std::optional<nlohmann::json> progress_token, std::string tool_name,
-           std::shared_ptr<Channel> channel, std::chrono::milliseconds response_gap)
+           std::shared_ptr<Channel> channel, std::chrono::milliseconds response_gap,
+           std::optional<RequestEnvelope> envelope)
     : id_(std::move(id)),
       progress_token_(std::move(progress_token)),
       tool_name_(std::move(tool_name)),
       channel_(std::move(channel)),
       token_(std::make_shared<CancellationToken>()),
-      response_gap_(response_gap) {}
+      response_gap_(response_gap),
+      envelope_(std::move(envelope)) {}
 
 bool Call::cancel() {
   {
@@ -85,7 +87,12 @@ void Call::heartbeat() {
 }
 
 void Call::log(LogLevel level, const nlohmann::json& data) {
-  if (!channel_->log_enabled(level)) return;
+  if (envelope_) {
+    // MCP 2026-07-28 "Logging": nothing for a request that set no level.
+    if (!envelope_->log_level || level < *envelope_->log_level) return;
+  } else if (!channel_->log_enabled(level)) {
+    return;
+  }
   nlohmann::json params = {
       {"level", log_level_name(level)}, {"logger", tool_name_}, {"data", data}};
   std::lock_guard lock(mutex_);  // held while writing: a response cannot overtake the message

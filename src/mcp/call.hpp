@@ -25,19 +25,25 @@
 #include <nlohmann/json.hpp>
 
 #include "channel.hpp"
+#include "envelope.hpp"
 #include "sparqlmcp/util/cancellation.hpp"
 
 namespace sparqlmcp::mcp {
 
 class Call {
  public:
+  // `envelope` is set for a 2026-07-28 request: its own log level then decides which tool log
+  // messages are sent (none without one), instead of the session's logging/setLevel.
   Call(nlohmann::json id, std::optional<nlohmann::json> progress_token, std::string tool_name,
-       std::shared_ptr<Channel> channel, std::chrono::milliseconds response_gap);
+       std::shared_ptr<Channel> channel, std::chrono::milliseconds response_gap,
+       std::optional<RequestEnvelope> envelope = std::nullopt);
 
   const nlohmann::json& id() const { return id_; }
   const std::string& tool_name() const { return tool_name_; }
   const CancellationTokenPtr& token() const { return token_; }
   bool has_progress_token() const { return progress_token_.has_value(); }
+  // The 2026-07-28 envelope of the request, or nullopt for a legacy request.
+  const std::optional<RequestEnvelope>& envelope() const { return envelope_; }
 
   // Marks the call cancelled (its response will be dropped) and fires the token. Returns false
   // when the call had already finished or been cancelled.
@@ -56,8 +62,9 @@ class Call {
   // Called by the ticker while the call runs: sends the tool's unsent report, or else a
   // heartbeat (progress incremented, the last message repeated).
   void heartbeat();
-  // ToolContext::log: a notifications/message if the session's level lets it through and the
-  // response has not been written. Safe from any thread.
+  // ToolContext::log: a notifications/message if the level passes (the request's own level for
+  // a 2026-07-28 request, the session's otherwise) and the response has not been written. Safe
+  // from any thread.
   void log(LogLevel level, const nlohmann::json& data);
 
   // Silences the call, waits out the rest of the response gap, then writes the response unless
@@ -81,6 +88,7 @@ class Call {
   const std::shared_ptr<Channel> channel_;
   const CancellationTokenPtr token_;
   const std::chrono::milliseconds response_gap_;
+  const std::optional<RequestEnvelope> envelope_;
 
   std::function<void(std::optional<nlohmann::json>)> responder_;
 

@@ -10,6 +10,21 @@ const std::vector<std::string>& supported_protocol_versions() {
   return versions;
 }
 
+const std::vector<std::string>& modern_protocol_versions() {
+  static const std::vector<std::string> versions = {std::string(kModernProtocolVersion)};
+  return versions;
+}
+
+bool is_modern_message(const nlohmann::json& message) {
+  if (!message.is_object()) return false;
+  auto method = message.find("method");
+  if (method != message.end() && *method == "initialize") return false;
+  auto params = message.find("params");
+  if (params == message.end() || !params->is_object()) return false;
+  auto meta = params->find("_meta");
+  return meta != params->end() && meta->is_object() && meta->contains(meta_key::kProtocolVersion);
+}
+
 std::string negotiate_protocol_version(std::string_view requested) {
   for (const auto& version : supported_protocol_versions())
     if (version == requested) return version;

@@ -22,6 +22,20 @@ std::string ServerCore::tool_names() const {
   return names.empty() ? "(none)" : names;
 }
 
+nlohmann::json ServerCore::server_info() const {
+  const ServerInfo& info = options.info;
+  nlohmann::json out = {{"name", info.name},
+                        {"version", info.version.empty() ? "0.0.0" : info.version}};
+  if (!info.title.empty()) out["title"] = info.title;
+  return out;
+}
+
+nlohmann::json ServerCore::capabilities() const {
+  return {{"tools", {{"listChanged", false}}},
+          {"resources", {{"subscribe", false}, {"listChanged", false}}},
+          {"logging", nlohmann::json::object()}};
+}
+
 Server::Server(ServerOptions options, std::vector<std::unique_ptr<Tool>> tools,
                std::shared_ptr<const ResourceProvider> resources)
     : core_(std::make_unique<ServerCore>(std::move(options), std::move(tools),

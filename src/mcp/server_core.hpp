@@ -5,6 +5,8 @@
 #include <memory>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "progress_ticker.hpp"
 #include "sparqlmcp/mcp/server.hpp"
 #include "worker_pool.hpp"
@@ -24,8 +26,15 @@ struct ServerCore {
 
   Tool* find_tool(const std::string& name) const;
   std::string tool_names() const;  // "a, b, c" or "(none)"
+  // {name, version, title?}: serverInfo of initialize, _meta serverInfo of modern results.
+  nlohmann::json server_info() const;
+  // The capabilities initialize and server/discover announce.
+  nlohmann::json capabilities() const;
 
   ServerOptions options;
+  // In the application's order, fixed for the Server's life: tools/list returns them in this
+  // order in both eras (MCP 2026-07-28 "Key Changes", minor 3: a deterministic order lets
+  // clients and LLM prompt caches reuse the list).
   std::shared_ptr<const ToolList> tools;
   std::shared_ptr<const ResourceProvider> resources;
   WorkerPool pool;

@@ -20,6 +20,9 @@ namespace ec = error_code;
 constexpr const char* kImplementedMethods =
     "initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, "
     "resources/read, logging/setLevel";
+constexpr const char* kModernMethods =
+    "server/discover, tools/list, tools/call, resources/list, resources/templates/list, "
+    "resources/read";
 
 std::string id_key(const json& id) {
   return serialize_message(id);
@@ -311,6 +314,27 @@ std::optional<json> SessionCore::handle_request(const json& id, const std::strin
                                                 const std::shared_ptr<BatchCollector>& batch) {
   require_object_params(method, params);
   if (id_running(id)) throw id_in_use(id);
+  // initialize always opens the legacy handshake, whatever its _meta says.
+  if (method != "initialize") {
+    if (auto envelope = read_envelope(method, params)) {
+      // Batches belong to 2025-03-26; a 2026-07-28 request travels alone.
+      if (batch)
+        throw RpcError(ec::kInvalidRequest, "invalid request: a JSON-RPC batch may not contain " +
+                                                std::string(kModernProtocolVersion) +
+                                                " requests; send each one as its own message");
+      return handle_modern_request(id, method, params, *envelope);
+    }
+  }
+  if (method == "server/discover")
+    // A 2026-07-28 method: its request must declare the version (MCP 2026-07-28 "Overview",
+    // per-request protocol fields: a request missing a required field is invalid params).
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for server/discover: params._meta[\"" +
+                       std::string(meta_key::kProtocolVersion) +
+                       "\"] is missing; server/discover is a " +
+                       std::string(kModernProtocolVersion) + " request, declare \"" +
+                       std::string(kModernProtocolVersion) + "\" there and the client's " +
+                       "capabilities in params._meta[\"" + meta_key::kClientCapabilities + "\"]");
   if (method == "ping") return json::object();  // MCP "Ping": answered in every state
   if (method == "initialize") return handle_initialize(params);
   {
@@ -326,12 +350,66 @@ std::optional<json> SessionCore::handle_request(const json& id, const std::strin
   }
   if (method == "resources/list") return handle_resources_list(params);
   if (method == "resources/templates/list") return json{{"resourceTemplates", json::array()}};
-  if (method == "resources/read") return handle_resources_read(params);
+  if (method == "resources/read") return handle_resources_read(params, false);
   if (method == "logging/setLevel") return handle_set_level(params);
   throw RpcError(
       ec::kMethodNotFound,
       "method not found: \"" + method + "\"; this server implements " + kImplementedMethods,
       json{{"method", method}});
+}
+
+std::optional<json> SessionCore::handle_modern_request(const json& id, const std::string& method,
+                                                       const json& params,
+                                                       const RequestEnvelope& envelope) {
+  spdlog::debug("mcp: {} (id {}) under {} for client {}", method, serialize_message(id),
+                envelope.protocol_version,
+                envelope.client_name.empty() ? "(unnamed)" : envelope.client_name);
+  const CacheHint cache{server_.options.cache_ttl, true};
+  json result;
+  if (method == "tools/call") {
+    handle_tools_call(id, params, nullptr, envelope);
+    return std::nullopt;
+  }
+  if (method == "server/discover") {
+    result = handle_discover();
+  } else if (method == "tools/list") {
+    result = handle_tools_list(params);
+  } else if (method == "resources/list") {
+    result = handle_resources_list(params);
+  } else if (method == "resources/templates/list") {
+    result = json{{"resourceTemplates", json::array()}};
+  } else if (method == "resources/read") {
+    result = handle_resources_read(params, true);
+  } else if (method == "ping" || method == "logging/setLevel") {
+    // MCP 2026-07-28 "Key Changes" 5: both were removed.
+    throw RpcError(
+        ec::kMethodNotFound,
+        "method not found: \"" + method + "\" does not exist in " + envelope.protocol_version +
+            (method == "ping" ? std::string("; any request shows the server is alive")
+                              : "; set params._meta[\"" + std::string(meta_key::kLogLevel) +
+                                    "\"] on each request that should send log "
+                                    "messages") +
+            ". " + envelope.protocol_version + " methods: " + kModernMethods,
+        json{{"method", method}});
+  } else {
+    throw RpcError(ec::kMethodNotFound,
+                   "method not found: \"" + method + "\"; under " + envelope.protocol_version +
+                       " this server implements " + kModernMethods,
+                   json{{"method", method}});
+  }
+  // Every 2026-07-28 result here may be cached (MCP 2026-07-28 "Caching", Cacheable Results).
+  complete_modern_result(result, server_.server_info(), cache);
+  return result;
+}
+
+json SessionCore::handle_discover() const {
+  // MCP 2026-07-28 "Discovery": versions, capabilities, identity (in _meta, added by the
+  // caller) and instructions.
+  json result = {{"supportedVersions", modern_protocol_versions()},
+                 {"capabilities", server_.capabilities()}};
+  if (!server_.options.info.instructions.empty())
+    result["instructions"] = server_.options.info.instructions;
+  return result;
 }
 
 json SessionCore::handle_initialize(const json& params) {
@@ -352,15 +430,9 @@ json SessionCore::handle_initialize(const json& params) {
     protocol_version_ = version;
   }
   const ServerInfo& info = server_.options.info;
-  json server_info = {{"name", info.name},
-                      {"version", info.version.empty() ? "0.0.0" : info.version}};
-  if (!info.title.empty()) server_info["title"] = info.title;
   json result = {{"protocolVersion", version},
-                 {"capabilities",
-                  {{"tools", {{"listChanged", false}}},
-                   {"resources", {{"subscribe", false}, {"listChanged", false}}},
-                   {"logging", json::object()}}},
-                 {"serverInfo", std::move(server_info)}};
+                 {"capabilities", server_.capabilities()},
+                 {"serverInfo", server_.server_info()}};
   if (!info.instructions.empty()) result["instructions"] = info.instructions;
   const json& client = member_or_null(params, "clientInfo");
   spdlog::info("mcp: session initialized with protocol {} for client {}", version,
@@ -384,7 +456,8 @@ json SessionCore::handle_tools_list(const json& params) {
 }
 
 void SessionCore::handle_tools_call(const json& id, const json& params,
-                                    const std::shared_ptr<BatchCollector>& batch) {
+                                    const std::shared_ptr<BatchCollector>& batch,
+                                    std::optional<RequestEnvelope> envelope) {
   const json& name = member_or_null(params, "name");
   if (!name.is_string())
     throw RpcError(ec::kInvalidParams,
@@ -422,7 +495,7 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
     spdlog::debug("mcp: ignoring a progressToken that is neither a string nor a number");
 
   auto call = std::make_shared<Call>(id, std::move(progress_token), tool_name, channel_,
-                                     server_.options.progress_response_gap);
+                                     server_.options.progress_response_gap, std::move(envelope));
   {
     std::lock_guard lock(mutex_);
     if (closed_) return;
@@ -479,7 +552,9 @@ void SessionCore::run_call(const std::shared_ptr<Call>& call, Tool& tool, const 
   }
   json response;
   try {
-    response = make_result_response(call->id(), result.to_json());
+    json body = result.to_json();
+    if (call->envelope()) complete_modern_result(body, server_.server_info(), std::nullopt);
+    response = make_result_response(call->id(), std::move(body));
   } catch (const std::exception& e) {
     response = make_error_response(call->id(), ec::kInternalError,
                                    std::string("internal error: could not encode the result of ") +
@@ -551,7 +626,7 @@ json SessionCore::handle_resources_list(const json& params) {
   return json{{"resources", std::move(list)}};
 }
 
-json SessionCore::handle_resources_read(const json& params) {
+json SessionCore::handle_resources_read(const json& params, bool modern) {
   const json& uri = member_or_null(params, "uri");
   if (!uri.is_string())
     throw RpcError(ec::kInvalidParams,
@@ -562,7 +637,8 @@ json SessionCore::handle_resources_read(const json& params) {
   std::optional<std::string> text;
   if (server_.resources) text = server_.resources->read_resource(text_uri, mime_type);
   if (!text)
-    throw RpcError(ec::kResourceNotFound,
+    // MCP 2026-07-28 "Resources", Error Handling: -32602 replaces -32002.
+    throw RpcError(modern ? ec::kInvalidParams : ec::kResourceNotFound,
                    "Resource not found: " + text_uri +
                        "; resources/list names the available "
                        "resources",

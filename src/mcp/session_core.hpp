@@ -1,6 +1,7 @@
 #pragma once
-// One client session: the JSON-RPC 2.0 dispatcher and the MCP lifecycle. Shared with the
-// workers running its tool calls (enable_shared_from_this), which report back when they finish.
+// One client session: the JSON-RPC 2.0 dispatcher and the MCP lifecycle of both eras (see
+// server.hpp). Shared with the workers running its tool calls (enable_shared_from_this), which
+// report back when they finish.
 
 #include <condition_variable>
 #include <map>
@@ -13,6 +14,7 @@
 
 #include "call.hpp"
 #include "channel.hpp"
+#include "envelope.hpp"
 #include "server_core.hpp"
 
 namespace sparqlmcp::mcp {
@@ -42,12 +44,22 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   std::optional<nlohmann::json> handle_request(const nlohmann::json& id, const std::string& method,
                                                const nlohmann::json& params,
                                                const std::shared_ptr<BatchCollector>& batch);
+  // A request that declared a 2026-07-28 envelope: served from its JSON alone, before or after
+  // initialize, leaving the legacy session as it was.
+  std::optional<nlohmann::json> handle_modern_request(const nlohmann::json& id,
+                                                      const std::string& method,
+                                                      const nlohmann::json& params,
+                                                      const RequestEnvelope& envelope);
   nlohmann::json handle_initialize(const nlohmann::json& params);
+  nlohmann::json handle_discover() const;
   nlohmann::json handle_tools_list(const nlohmann::json& params);
+  // `envelope` is set for a 2026-07-28 request.
   void handle_tools_call(const nlohmann::json& id, const nlohmann::json& params,
-                         const std::shared_ptr<BatchCollector>& batch);
+                         const std::shared_ptr<BatchCollector>& batch,
+                         std::optional<RequestEnvelope> envelope = std::nullopt);
   nlohmann::json handle_resources_list(const nlohmann::json& params);
-  nlohmann::json handle_resources_read(const nlohmann::json& params);
+  // An unknown URI is -32002 in the legacy era, -32602 under 2026-07-28 (`modern`).
+  nlohmann::json handle_resources_read(const nlohmann::json& params, bool modern);
   nlohmann::json handle_set_level(const nlohmann::json& params);
 
   void run_call(const std::shared_ptr<Call>& call, Tool& tool, const nlohmann::json& arguments);

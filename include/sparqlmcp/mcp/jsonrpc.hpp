@@ -10,15 +10,23 @@
 
 namespace sparqlmcp::mcp {
 
-// JSON-RPC 2.0 section 5.1, plus the MCP resource-not-found code (MCP "Resources", Error
-// Handling).
+// JSON-RPC 2.0 section 5.1, plus the codes MCP defines (MCP 2026-07-28 "Overview", Error Codes).
 namespace error_code {
 inline constexpr int kParseError = -32700;
 inline constexpr int kInvalidRequest = -32600;
 inline constexpr int kMethodNotFound = -32601;
 inline constexpr int kInvalidParams = -32602;
 inline constexpr int kInternalError = -32603;
+// Resource not found in the legacy revisions (2025-11-25 and earlier); 2026-07-28 answers an
+// unknown resource with kInvalidParams and forbids this code.
 inline constexpr int kResourceNotFound = -32002;
+// 2026-07-28 only: HTTP headers that contradict the body (Streamable HTTP).
+inline constexpr int kHeaderMismatch = -32020;
+// 2026-07-28 only: the request needs a client capability its _meta does not declare.
+inline constexpr int kMissingRequiredClientCapability = -32021;
+// 2026-07-28 only: the version a request declares in _meta is not served per request;
+// `data` is {"supported": [...], "requested": "..."} (MCP 2026-07-28 "Versioning").
+inline constexpr int kUnsupportedProtocolVersion = -32022;
 }  // namespace error_code
 
 // Thrown by request handlers; the dispatcher turns it into an error response with the request's

@@ -1,13 +1,21 @@
 #pragma once
 // The MCP server core: a Server owns the tools, the worker pool that runs tool calls and the
-// progress heartbeat; a Session is one client connection speaking JSON-RPC 2.0 (MCP basic
-// protocol 2025-11-25, negotiating down to 2024-11-05). Transports (stdio, HTTP) feed a session
-// one JSON text at a time and write what it sends.
+// progress heartbeat; a Session is one client connection speaking JSON-RPC 2.0. Transports
+// (stdio, HTTP) feed a session one JSON text at a time and write what it sends.
 //
-// Threading: handle_message() runs quick requests (initialize, ping, tools/list, resources/*,
-// logging/setLevel) inline on the caller's thread; tools/call runs on a worker thread, so
-// responses may arrive in any order. The send callback is called from several threads but never
-// concurrently for one session, and never after close() has begun.
+// Dual-era (MCP 2026-07-28 "Versioning and Compatibility"): a request whose params._meta
+// declares a protocol version is served statelessly under 2026-07-28, whatever came before it
+// on the connection; every other request, and every initialize, is served under the legacy
+// session the connection negotiated with initialize (2025-11-25 down to 2024-11-05). The only
+// connection state a modern request touches is the table of running calls, which holds its id
+// until it is answered (so notifications/cancelled can find it, and no two in-flight requests
+// share an id). A transport without connections (Streamable HTTP's modern POSTs) opens one
+// Session per request (see is_modern_message in protocol.hpp).
+//
+// Threading: handle_message() runs quick requests (initialize, ping, server/discover,
+// tools/list, resources/*, logging/setLevel) inline on the caller's thread; tools/call runs on
+// a worker thread, so responses may arrive in any order. The send callback is called from several
+// threads but never concurrently for one session, and never after close() has begun.
 //
 // Ownership: the Server must outlive every Session it opened. The send callback must not call
 // back into its session (handle_message, cancel, close): it runs under the session's write lock.
@@ -31,8 +39,9 @@ namespace sparqlmcp::mcp {
 struct ServerInfo {
   std::string name = "sparql-mcp";
   std::string title;
-  std::string version;       // sent as "0.0.0" when empty (the schema requires a version)
-  std::string instructions;  // `instructions` of the initialize result; omitted when empty
+  std::string version;  // sent as "0.0.0" when empty (the schema requires a version)
+  // `instructions` of the initialize and server/discover results; omitted when empty
+  std::string instructions;
 };
 
 struct ServerOptions {
@@ -51,6 +60,11 @@ struct ServerOptions {
   // Tool log messages below this level are not sent until the client calls logging/setLevel.
   // The specification lets the server choose before setLevel; "info" keeps debug chatter out.
   LogLevel default_log_level = LogLevel::Info;
+  // `ttlMs` of the 2026-07-28 results clients may cache (server/discover, tools/list,
+  // resources/list, resources/templates/list, resources/read; MCP 2026-07-28 "Caching"). Tools
+  // and resources do not change while a Server runs, so an hour; their cacheScope is "public":
+  // they are the same for every caller.
+  std::chrono::milliseconds cache_ttl{std::chrono::hours(1)};
 };
 
 // One message a session sends, with what a transport needs to route it (Streamable HTTP sends
@@ -110,8 +124,9 @@ class Session {
   // Waits until no tool call is queued or running, at most `limit`; returns whether idle.
   bool wait_idle(std::chrono::milliseconds limit);
 
+  // The legacy session's state: modern requests neither need nor change it.
   bool initialized() const;
-  std::string protocol_version() const;  // empty before initialize
+  std::string protocol_version() const;  // the initialize-negotiated version; empty before
   std::size_t running_calls() const;     // tool calls queued or running
 
  private:
