@@ -3,7 +3,8 @@ import { createRequire } from "node:module";
 
 const require = createRequire(new URL("../package.json", import.meta.url));
 const missing = [];
-for (const name of ["@modelcontextprotocol/sdk/client/index.js", "@modelcontextprotocol/inspector/package.json",
+for (const name of ["@modelcontextprotocol/sdk/client/index.js", "@modelcontextprotocol/client",
+                    "@modelcontextprotocol/inspector/package.json",
                     "oxigraph", "sparqljs"]) {
   try {
     require.resolve(name);

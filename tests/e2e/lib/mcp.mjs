@@ -1,5 +1,6 @@
 // Helpers to drive the real sparql-mcp binary over stdio: with the official TypeScript SDK
-// client, and raw (child_process, one JSON message per line) for protocol edge cases.
+// clients (v1, which speaks the legacy revisions through initialize, and v2, which also speaks
+// 2026-07-28), and raw (child_process, one JSON message per line) for protocol edge cases.
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,6 +8,8 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client as ClientV2 } from "@modelcontextprotocol/client";
+import { StdioClientTransport as StdioClientTransportV2 } from "@modelcontextprotocol/client/stdio";
 
 // A sanitizer build (the asan preset) reports memory errors and leaks on stderr; any such
 // report fails the test that owned the process.
@@ -62,6 +65,32 @@ export async function connect_sdk(catalogue_dir, extra_args = [], { name = "spar
   transport.stderr?.on("data", (chunk) => { stderr += chunk; });
   if (on_message) transport.onmessage = on_message; // Client.connect chains its own handler after it
   const client = new Client({ name, version: "1.0.0" }, { capabilities: {} });
+  await client.connect(transport, { timeout: 15000 });
+  return {
+    client,
+    transport,
+    pid: transport.pid,
+    stderr: () => stderr,
+    close: async () => {
+      try { await client.close(); } catch { /* already closed */ }
+      assert_no_sanitizer_report(stderr);
+    },
+  };
+}
+
+// The same with the v2 SDK client (@modelcontextprotocol/client) in version-negotiation mode
+// 'auto': it probes with server/discover (on a sibling process it spawns and reaps itself) and
+// speaks 2026-07-28 when the server offers it, falling back to initialize otherwise.
+export async function connect_sdk_v2(catalogue_dir, extra_args = [], { name = "sparql-mcp-e2e-v2", on_message } = {}) {
+  const transport = new StdioClientTransportV2({
+    command: binary(),
+    args: ["--catalogue", catalogue_dir, "--log-level", "warn", ...extra_args],
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk) => { stderr += chunk; });
+  if (on_message) transport.onmessage = on_message; // Client.connect chains its own handler after it
+  const client = new ClientV2({ name, version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
   await client.connect(transport, { timeout: 15000 });
   return {
     client,
