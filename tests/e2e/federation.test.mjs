@@ -58,6 +58,8 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
       { id: "down", endpoint: down_url, description: "An endpoint that is down." },
       { id: "html", endpoint: html.url("/html"), description: "An endpoint that sends a web page." },
       { id: "old", endpoint: html.url("/sparql10"), description: "A SPARQL 1.0 endpoint (no VALUES)." },
+      { id: "capped", endpoint: html.url("/shuffle?cap=25"), result_cap: 25,
+        description: "An endpoint that reorders unordered rows on every request and caps them at 25." },
     ]);
     session = await connect_sdk(catalogue.dir);
   });
@@ -86,6 +88,22 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     assert.deepEqual(s.endpoints.map((e) => e.endpoint).sort(), [people.url("/query"), places.url("/query")].sort());
     assert.ok(s.requests <= 4, `${s.requests} requests`);
     assert.match(text_of(result), /^Federated query over 2 endpoints answered in \d+ ms/);
+  });
+
+  it("joins with an endpoint that caps and reorders its rows: pages it in one order, whole", async () => {
+    const capped = html.url("/shuffle?cap=25");
+    const query = `${PREFIXES}SELECT ?name ?city WHERE {
+      SERVICE <${capped}> { ?p foaf:name ?name ; ex:worksFor ?org }
+      SERVICE <${places.url("/query")}> { ?org ex:locatedIn ?c . ?c rdfs:label ?city FILTER(LANG(?city) = "en") }
+    }`;
+    const result = await run(query);
+    assert.ok(!result.isError, text_of(result));
+    const s = result.structuredContent;
+    assert.deepEqual(rows_of(s.results.results.bindings), expected(query.replace(capped, people.url("/query"))));
+    assert.ok(s.row_count > 25, `${s.row_count} rows: more than one capped answer`);
+    assert.equal(s.possibly_incomplete, false);
+    const to_capped = s.endpoints.find((e) => e.endpoint === capped);
+    assert.ok(to_capped.requests > 1, "the capped side took several ordered pages");
   });
 
   it("evaluates OPTIONAL, FILTER and GROUP BY around SERVICE clauses here", async () => {
