@@ -7,6 +7,7 @@
 // pipelining client's, answered once the current one is done) or the end of the connection,
 // which is how a client going away is noticed before anything is written to it.
 
+#include <boost/asio/buffer.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -17,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "http_exchange.hpp"
 #include "http_server_state.hpp"
@@ -124,6 +126,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool close_after_exchange_ = false;
 
   std::deque<Pending> queue_;
+  std::vector<boost::asio::const_buffer> write_buffers_;  // the write under way: queue_'s front
   bool writing_ = false;
   bool closing_ = false;  // answer sent with Connection: close; draining until the client closes
   bool closed_ = false;
