@@ -281,7 +281,8 @@ void Connection::on_body(error_code ec) {
   }
   if (state_.stopping) {
     release_slot();
-    reject(503, "the server is shutting down");
+    reject(503, "the server is shutting down",
+           {{"Retry-After", std::to_string(state_.options.retry_after.count())}});
     return;
   }
   dispatch();

@@ -57,12 +57,15 @@ class TestHandler : public HttpHandler {
       exchange.respond(HttpResponse::text(code, "status " + std::to_string(code)));
     } else if (request.path == "/hold") {
       held_.push_back(exchange);
-      exchange.cancellation()->subscribe([this, exchange] {
-        if (answer_on_cancel) exchange.respond(HttpResponse::text(503, "cancelled"));
-        std::lock_guard lock(mutex_);
-        ++cancelled;
-        changed_.notify_all();
-      });
+      // A callback holding the exchange, kept by the exchange's own token, would keep both
+      // alive for good: the subscription ends with the handler.
+      subscriptions_.push_back(
+          std::make_unique<CancellationSubscription>(exchange.cancellation(), [this, exchange] {
+            if (answer_on_cancel) exchange.respond(HttpResponse::text(503, "cancelled"));
+            std::lock_guard lock(mutex_);
+            ++cancelled;
+            changed_.notify_all();
+          }));
     } else if (request.path == "/events") {
       int n = std::stoi(request.query_parameter("n").value_or("1"));
       SseStream stream = exchange.start_stream();
@@ -165,6 +168,7 @@ class TestHandler : public HttpHandler {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<HttpExchange> held_;
+  std::vector<std::unique_ptr<CancellationSubscription>> subscriptions_;
   std::vector<SseStream> streams_;
   std::vector<std::thread> threads_;
 };
@@ -743,6 +747,7 @@ TEST_CASE("A request whose body arrives during stop() is refused 503", "[transpo
   auto refused = raw.read_response();
   CHECK(refused.result_int() == 503);
   CHECK(refused.body() == "the server is shutting down\n");
+  CHECK(refused[boost::beast::http::field::retry_after] == "1");
   CHECK(stopping.get().finished == 1);
   CHECK(f.handler.handled == 0);
 }

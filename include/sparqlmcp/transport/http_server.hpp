@@ -167,7 +167,9 @@ class SseStream {
 class HttpExchange {
  public:
   // Cancelled when the client goes away before the answer is complete, or when stop() gives up
-  // waiting. Callbacks run on an io thread: keep them short.
+  // waiting. Callbacks run on an io thread: keep them short. A callback that holds this
+  // exchange (or its stream) is held by the exchange's own token: subscribe it through a
+  // CancellationSubscription that ends with the work, or both live until the token is cancelled.
   CancellationTokenPtr cancellation() const;
 
   // Sends a whole response. False if already answered or the connection is gone.
