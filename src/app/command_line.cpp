@@ -30,6 +30,8 @@ std::string usage_text() {
 
 Usage:
   sparql-mcp [options]            serve MCP over stdio (one JSON-RPC message per line)
+  sparql-mcp --http [HOST:]PORT [options]
+                                  serve MCP over Streamable HTTP at http://HOST:PORT/mcp
   sparql-mcp parse FILE|-         parse a SPARQL query, print its algebra or the error
   sparql-mcp query [options] QUERY|-|@FILE
                                   run a query against the catalogue, as run_sparql_query
@@ -53,6 +55,14 @@ Options:
   --max-rows N            default number of result rows shown (default 100)
   --max-response-bytes N  largest endpoint response read, in bytes (default 16 MiB)
   --workers N             tool calls run at the same time (default 16)
+  --http [HOST:]PORT      serve MCP over Streamable HTTP on /mcp instead of stdio; HOST
+                          defaults to 127.0.0.1 ([::1] for IPv6); PORT 0 picks a free port
+                          (the log says which)
+  --auth-token-file FILE  with --http: every request needs "Authorization: Bearer TOKEN",
+                          TOKEN read from FILE (or from the environment variable
+                          SPARQL_MCP_AUTH_TOKEN when no file is given)
+  --allow-origin ORIGIN   with --http: a browser Origin allowed besides the loopback ones
+                          (repeatable; e.g. https://agent.example.org)
   Options with a value also take the form --option=value.
 
 Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint,
@@ -168,6 +178,12 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.max_response_bytes = parse_count(flag, value_of(flag));
     } else if (flag == "--workers") {
       line.workers = parse_count(flag, value_of(flag));
+    } else if (!query && flag == "--http") {
+      line.http = value_of(flag);
+    } else if (!query && flag == "--auth-token-file") {
+      line.auth_token_file = value_of(flag);
+    } else if (!query && flag == "--allow-origin") {
+      line.allowed_origins.push_back(value_of(flag));
     } else if (query && flag == "--format") {
       line.query_format = value_of(flag);
       static const char* kFormats[] = {"table", "json", "xml", "csv", "tsv", "turtle", "ntriples"};
@@ -196,6 +212,8 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
   }
   // From the shell, start-up lines would drown the answer: only warnings unless asked.
   if (query && !log_level_given) line.log_level = "warn";
+  if (!line.http && (line.auth_token_file || !line.allowed_origins.empty()))
+    bad_usage("--auth-token-file and --allow-origin apply to --http only");
   if (query && line.query_input.empty() && line.command == Command::Query) {
     bad_usage("query needs a query: the text in quotes, - to read standard input, or @FILE");
   }

@@ -1,5 +1,8 @@
 #include "sparqlmcp/app/serve.hpp"
 
+#include <pthread.h>
+
+#include <csignal>
 #include <iostream>
 
 #include <spdlog/sinks/stdout_sinks.h>
@@ -13,6 +16,9 @@
 #include "sparqlmcp/mcp/server.hpp"
 #include "sparqlmcp/tools/list_endpoints.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/transport/http_security.hpp"
+#include "sparqlmcp/transport/http_server.hpp"
+#include "sparqlmcp/transport/mcp_http.hpp"
 #include "sparqlmcp/transport/stdio.hpp"
 #include "sparqlmcp/util/error.hpp"
 
@@ -22,7 +28,55 @@
 
 namespace sparqlmcp::app {
 
+namespace {
+
+// --http: Streamable HTTP until SIGTERM or SIGINT, then a graceful stop (in-flight requests
+// finish or are cancelled within the server's stop timeouts). The signals were blocked in every
+// thread before any was started, so this thread takes them with sigwait.
+int serve_http(const CommandLine& command_line, mcp::Server& server, const sigset_t& signals) {
+  transport::HttpServerOptions options;
+  try {
+    options.listen = transport::parse_listen_address(*command_line.http);
+    if (command_line.auth_token_file) {
+      options.bearer_token = transport::read_bearer_token_file(*command_line.auth_token_file);
+    } else {
+      options.bearer_token = transport::bearer_token_from_environment("SPARQL_MCP_AUTH_TOKEN");
+    }
+  } catch (const Exception& exception) {
+    spdlog::error("cannot start: {}", exception.what());
+    return 1;
+  }
+  options.allowed_origins = command_line.allowed_origins;
+  std::unique_ptr<transport::HttpHandler> handler =
+      transport::make_mcp_http_handler(server, transport::McpHttpOptions{});
+  std::unique_ptr<transport::HttpServer> http;
+  try {
+    http = std::make_unique<transport::HttpServer>(*handler, options);
+  } catch (const Exception& exception) {
+    spdlog::error("cannot start: {}", exception.what());
+    return 1;
+  }
+  spdlog::info("serving MCP over Streamable HTTP at {}{}", http->url("/mcp"),
+               options.bearer_token ? " (bearer token required)" : "");
+  int signal = 0;
+  sigwait(&signals, &signal);
+  spdlog::info("{}: stopping", signal == SIGTERM ? "SIGTERM" : "SIGINT");
+  const transport::StopReport report = http->stop();
+  spdlog::info("stopped: {} requests finished, {} cancelled, {} closed", report.finished,
+               report.cancelled, report.closed);
+  return 0;
+}
+
+}  // namespace
+
 int run_serve(const CommandLine& command_line) {
+  sigset_t signals;
+  sigemptyset(&signals);
+  if (command_line.http) {
+    sigaddset(&signals, SIGTERM);
+    sigaddset(&signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
+  }
   std::unique_ptr<Runtime> runtime;
   try {
     runtime = make_runtime(command_line);
@@ -44,6 +98,7 @@ int run_serve(const CommandLine& command_line) {
   if (command_line.workers) options.worker_threads = *command_line.workers;
   mcp::Server server(options, std::move(tool_list),
                      std::make_shared<const CatalogueResources>(runtime->catalogue));
+  if (command_line.http) return serve_http(command_line, server, signals);
   int status = transport::run_stdio(server, std::cin, std::cout);
   spdlog::info("end of input: shutting down");
   return status;

@@ -25,7 +25,10 @@ struct CommandLine {
   std::optional<std::size_t> max_rows;
   std::optional<std::size_t> max_response_bytes;
   std::optional<std::size_t> workers;
-  std::string parse_input;  // for `parse`: a file name or "-" for standard input
+  std::optional<std::string> http;  // --http [HOST:]PORT: serve MCP over HTTP instead of stdio
+  std::optional<std::string> auth_token_file;  // --auth-token-file FILE
+  std::vector<std::string> allowed_origins;    // --allow-origin ORIGIN (repeatable)
+  std::string parse_input;                     // for `parse`: a file name or "-" for standard input
   // for `query`: the query text, "-" (standard input) or "@FILE"
   std::string query_input;
   std::optional<std::string> query_format;  // --format: table, json, xml, csv, tsv, turtle, ...

@@ -1,0 +1,37 @@
+#pragma once
+// MCP over Streamable HTTP (issue 13 item 2): the HttpHandler that serves an mcp::Server on one
+// endpoint path (`/mcp`), in both eras.
+// - 2026-07-28 (a request whose params._meta declares the version): POST only, no session; the
+//   mirrored headers are checked against the body (-32020 HeaderMismatch, 400); each request is
+//   answered with one JSON object, or with an SSE stream when it has progress or log
+//   notifications to send first; a client that closes the stream cancels the request.
+// - 2025-03-26 to 2025-11-25: `initialize` opens a session whose cryptographically random id
+//   comes back in Mcp-Session-Id; every later POST must carry it (400 without, 404 when unknown
+//   or expired); DELETE ends it; sessions idle longer than `session_idle` expire.
+// Everywhere: 406 when Accept does not list application/json and text/event-stream, 415 when
+// the body is not application/json, 202 for notifications, 405 for other methods.
+//
+// Not yet: GET's server stream (answered 405, as the revisions allow), Last-Event-ID
+// resumption, batches, and the HTTP+SSE transport of 2024-11-05.
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "sparqlmcp/mcp/server.hpp"
+#include "sparqlmcp/transport/http_server.hpp"
+
+namespace sparqlmcp::transport {
+
+struct McpHttpOptions {
+  std::string path = "/mcp";
+  std::chrono::seconds session_idle{1800};  // a legacy session unused this long expires
+  std::size_t max_sessions = 256;           // legacy sessions at once; beyond: 503
+  std::chrono::seconds retry_after{5};      // of that 503
+};
+
+// `server` must outlive the handler.
+std::unique_ptr<HttpHandler> make_mcp_http_handler(mcp::Server& server, McpHttpOptions options);
+
+}  // namespace sparqlmcp::transport

@@ -1,0 +1,474 @@
+#include "sparqlmcp/transport/mcp_http.hpp"
+
+#include <sys/random.h>
+
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include <spdlog/spdlog.h>
+#include <nlohmann/json.hpp>
+
+#include "mcp_http_headers.hpp"
+#include "sparqlmcp/mcp/jsonrpc.hpp"
+#include "sparqlmcp/mcp/protocol.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::transport {
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+namespace code = mcp::error_code;
+
+HttpResponse json_response(int status, const json& body, HttpHeaders headers = {}) {
+  HttpResponse response;
+  response.status = status;
+  response.headers = std::move(headers);
+  response.headers.emplace_back("Content-Type", "application/json");
+  response.body = mcp::serialize_message(body);
+  return response;
+}
+
+HttpResponse rpc_error(int status, const json& id, int error, std::string message) {
+  return json_response(status, mcp::make_error_response(id, error, std::move(message)));
+}
+
+HttpResponse empty_response(int status, HttpHeaders headers = {}) {
+  HttpResponse response;
+  response.status = status;
+  response.headers = std::move(headers);
+  return response;
+}
+
+// The HTTP status of a 2026-07-28 response (Streamable HTTP: 400 for version and header
+// errors, 404 for a method the server does not implement); 200 otherwise.
+int modern_status(const std::string& text) {
+  const json message = json::parse(text, nullptr, false);
+  if (!message.is_object() || !message.contains("error")) return 200;
+  const int error = message["error"].value("code", 0);
+  if (error == code::kMethodNotFound) return 404;
+  if (error == code::kParseError || error == code::kInvalidRequest ||
+      error == code::kUnsupportedProtocolVersion || error == code::kHeaderMismatch ||
+      error == code::kMissingRequiredClientCapability)
+    return 400;
+  return 200;
+}
+
+// 128 bits from the kernel's CSPRNG, in hex (visible ASCII, as Mcp-Session-Id must be).
+std::string random_session_id() {
+  unsigned char bytes[16];
+  std::size_t got = 0;
+  while (got < sizeof bytes) {
+    const ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
+    if (n < 0) throw_error(ErrorKind::Internal, "getrandom failed: cannot mint a session id");
+    got += static_cast<std::size_t>(n);
+  }
+  static const char* kHex = "0123456789abcdef";
+  std::string id;
+  for (unsigned char b : bytes) {
+    id.push_back(kHex[b >> 4]);
+    id.push_back(kHex[b & 15]);
+  }
+  return id;
+}
+
+// Closes sessions away from the io threads: closing waits for the session's workers.
+class Reaper {
+ public:
+  Reaper() : thread_([this] { run(); }) {}
+  ~Reaper() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    ready_.notify_one();
+    thread_.join();
+  }
+  void reap(std::shared_ptr<mcp::Session> session) {
+    if (!session) return;
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(std::move(session));
+    }
+    ready_.notify_one();
+  }
+
+ private:
+  void run() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;
+      std::shared_ptr<mcp::Session> session = std::move(queue_.front());
+      queue_.pop_front();
+      lock.unlock();
+      session->close();
+      session.reset();
+      lock.lock();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::shared_ptr<mcp::Session>> queue_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+// One request's answering end: a JSON response, or an SSE stream once a notification about the
+// request comes before its response.
+class Reply {
+ public:
+  Reply(HttpExchange exchange, bool modern, HttpHeaders headers = {})
+      : exchange_(std::move(exchange)), modern_(modern), headers_(std::move(headers)) {}
+
+  // Returns true when `message` was the response (the request is answered).
+  bool deliver(const mcp::OutgoingMessage& message) {
+    std::lock_guard lock(mutex_);
+    if (done_) return false;
+    if (message.kind == mcp::OutgoingMessage::Kind::Response) {
+      done_ = true;
+      if (stream_.is_open()) {
+        stream_.send(SseEvent{"message", {}, message.text, std::nullopt});
+        stream_.close();
+      } else {
+        HttpResponse response;
+        response.status = modern_ ? modern_status(message.text) : 200;
+        response.headers = headers_;
+        response.headers.emplace_back("Content-Type", "application/json");
+        response.body = message.text;
+        exchange_.respond(std::move(response));
+      }
+      return true;
+    }
+    if (!stream_.is_open()) stream_ = exchange_.start_stream(200, headers_);
+    stream_.send(SseEvent{"message", {}, message.text, std::nullopt});
+    return false;
+  }
+
+  // The client went away: nothing more is sent. Returns whether it was still unanswered.
+  bool abandon() {
+    std::lock_guard lock(mutex_);
+    const bool open = !done_;
+    done_ = true;
+    return open;
+  }
+
+  // Runs `on_gone` when the client goes away before the answer (on an io thread, or at once
+  // if it is gone already): the subscription lives as long as the reply.
+  void watch(const HttpExchange& exchange, std::function<void()> on_gone) {
+    on_gone_.emplace(exchange.cancellation(), std::move(on_gone));
+  }
+
+ private:
+  std::optional<CancellationSubscription> on_gone_;
+  std::mutex mutex_;
+  HttpExchange exchange_;
+  SseStream stream_;
+  bool modern_;
+  HttpHeaders headers_;
+  bool done_ = false;
+};
+
+// A 2026-07-28 request in flight: its own Session (no state is shared between requests).
+// The session's send callback holds the call; handing the session to the reaper (answered or
+// abandoned) ends that cycle.
+struct ModernCall {
+  std::mutex mutex;
+  std::shared_ptr<mcp::Session> session;
+  std::unique_ptr<Reply> reply;
+
+  std::shared_ptr<mcp::Session> take_session() {
+    std::lock_guard lock(mutex);
+    return std::move(session);
+  }
+};
+
+// A legacy (2025-03-26 .. 2025-11-25) session: its Session and the requests awaiting answers.
+struct LegacySession {
+  std::string id;
+  std::shared_ptr<mcp::Session> session;
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<Reply>> pending;  // by the request id's JSON text
+  Clock::time_point last_used = Clock::now();
+};
+
+class McpHttpHandler final : public HttpHandler {
+ public:
+  McpHttpHandler(mcp::Server& server, McpHttpOptions options)
+      : server_(server), options_(std::move(options)) {}
+
+  ~McpHttpHandler() override {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, legacy] : sessions_)
+      reaper_.reap(std::move(legacy->session));
+    sessions_.clear();
+  }
+
+  void handle(HttpRequest request, HttpExchange exchange) override {
+    if (request.path != options_.path) {
+      exchange.respond(HttpResponse::text(
+          404, "no MCP endpoint at " + request.path + "; MCP is served at " + options_.path));
+      return;
+    }
+    if (request.method == "DELETE") {
+      end_session(request, exchange);
+      return;
+    }
+    if (request.method != "POST") {
+      // The server stream of GET is not offered (the 2025 revisions allow 405); 2026-07-28 has
+      // no GET at all.
+      HttpResponse response = HttpResponse::text(
+          405, request.method + " is not served at " + options_.path +
+                   ": send each JSON-RPC message as a POST (DELETE ends a legacy session)");
+      response.headers.emplace_back("Allow", "POST, DELETE");
+      exchange.respond(std::move(response));
+      return;
+    }
+    if (!detail::is_json_content_type(request.header("Content-Type"))) {
+      exchange.respond(HttpResponse::text(
+          415, "the body must be one JSON-RPC message with Content-Type: application/json"));
+      return;
+    }
+    const std::optional<std::string> accept = request.header("Accept");
+    if (!detail::accepts(accept, "application/json") ||
+        !detail::accepts(accept, "text/event-stream")) {
+      exchange.respond(HttpResponse::text(
+          406,
+          "Accept must list both application/json and text/event-stream (MCP Streamable "
+          "HTTP): the answer is one JSON object or an event stream"));
+      return;
+    }
+    json message = json::parse(request.body, nullptr, false);
+    if (message.is_discarded()) {
+      exchange.respond(rpc_error(400, nullptr, code::kParseError,
+                                 "Parse error: the body is not JSON; send one JSON-RPC message"));
+      return;
+    }
+    if (!message.is_object()) {
+      exchange.respond(
+          rpc_error(400, nullptr, code::kInvalidRequest,
+                    "Invalid Request: send one JSON-RPC message per POST (batches are not "
+                    "accepted over HTTP)"));
+      return;
+    }
+    if (mcp::is_modern_message(message)) {
+      serve_modern(request, message, std::move(exchange));
+    } else {
+      serve_legacy(request, message, std::move(exchange));
+    }
+  }
+
+  void on_stop(std::chrono::steady_clock::time_point) override {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, legacy] : sessions_)
+      reaper_.reap(std::move(legacy->session));
+    sessions_.clear();
+  }
+
+ private:
+  static bool is_request(const json& message) {
+    return message.contains("method") && message.contains("id");
+  }
+
+  void serve_modern(const HttpRequest& request, const json& message, HttpExchange exchange) {
+    if (std::optional<std::string> mismatch = detail::header_mismatch(request, message)) {
+      exchange.respond(
+          rpc_error(400, message.value("id", json()), code::kHeaderMismatch, std::move(*mismatch)));
+      return;
+    }
+    if (!is_request(message)) {
+      // 2026-07-28 defines no client notifications over HTTP (closing the stream cancels).
+      exchange.respond(empty_response(202));
+      return;
+    }
+    auto call = std::make_shared<ModernCall>();
+    call->reply = std::make_unique<Reply>(exchange, true);
+    std::shared_ptr<mcp::Session> session =
+        server_.open_session([this, call](const mcp::OutgoingMessage& outgoing) {
+          if (call->reply->deliver(outgoing)) reaper_.reap(call->take_session());
+        });
+    {
+      std::lock_guard lock(call->mutex);
+      call->session = session;
+    }
+    std::weak_ptr<ModernCall> weak = call;
+    call->reply->watch(exchange, [this, weak, id = message["id"]] {
+      std::shared_ptr<ModernCall> gone = weak.lock();
+      if (!gone || !gone->reply->abandon()) return;
+      if (std::shared_ptr<mcp::Session> session = gone->take_session()) {
+        session->cancel(id, "the client closed the stream");
+        reaper_.reap(std::move(session));
+      }
+    });
+    session->handle_message(request.body);
+  }
+
+  void serve_legacy(const HttpRequest& request, const json& message, HttpExchange exchange) {
+    const bool initialize = is_request(message) && message["method"] == "initialize";
+    std::shared_ptr<LegacySession> legacy;
+    if (initialize) {
+      legacy = open_legacy_session();
+      if (!legacy) {
+        HttpResponse response =
+            rpc_error(503, message["id"], code::kInternalError,
+                      "too many MCP sessions are open (" + std::to_string(options_.max_sessions) +
+                          "); try again later, or use the sessionless 2026-07-28 revision");
+        response.headers.emplace_back("Retry-After", std::to_string(options_.retry_after.count()));
+        exchange.respond(std::move(response));
+        return;
+      }
+    } else {
+      const std::optional<std::string> id = request.header("Mcp-Session-Id");
+      if (!id) {
+        exchange.respond(rpc_error(
+            400, message.value("id", json()), code::kInvalidRequest,
+            "Bad Request: the Mcp-Session-Id header is required after initialize (or declare "
+            "io.modelcontextprotocol/protocolVersion in _meta for the sessionless revision)"));
+        return;
+      }
+      legacy = find_session(*id);
+      if (!legacy) {
+        exchange.respond(rpc_error(404, message.value("id", json()), code::kInvalidRequest,
+                                   "Session not found: it ended or expired; send initialize "
+                                   "again for a new session"));
+        return;
+      }
+    }
+    if (!is_request(message)) {
+      // Notifications (e.g. notifications/initialized, notifications/cancelled) and responses.
+      legacy->session->handle_message(request.body);
+      exchange.respond(empty_response(202));
+      return;
+    }
+    const std::string key = message["id"].dump();
+    HttpHeaders headers;
+    if (initialize) headers.emplace_back("Mcp-Session-Id", legacy->id);
+    auto reply = std::make_shared<Reply>(exchange, false, std::move(headers));
+    {
+      std::lock_guard lock(legacy->mutex);
+      if (legacy->pending.count(key) > 0) {
+        exchange.respond(rpc_error(400, message["id"], code::kInvalidRequest,
+                                   "Invalid Request: request id " + key +
+                                       " is still in use in this session; use a new id"));
+        return;
+      }
+      legacy->pending[key] = reply;
+    }
+    std::weak_ptr<LegacySession> weak_session = legacy;
+    std::weak_ptr<Reply> weak_reply = reply;
+    reply->watch(exchange, [weak_session, weak_reply, key, id = message["id"]] {
+      std::shared_ptr<Reply> gone = weak_reply.lock();
+      if (!gone || !gone->abandon()) return;
+      if (auto session = weak_session.lock()) {
+        {
+          std::lock_guard lock(session->mutex);
+          session->pending.erase(key);
+        }
+        if (session->session) session->session->cancel(id, "the client closed the connection");
+      }
+    });
+    legacy->session->handle_message(request.body);
+  }
+
+  std::shared_ptr<LegacySession> open_legacy_session() {
+    auto legacy = std::make_shared<LegacySession>();
+    legacy->id = random_session_id();
+    std::weak_ptr<LegacySession> weak = legacy;
+    legacy->session = server_.open_session([this, weak](const mcp::OutgoingMessage& outgoing) {
+      auto session = weak.lock();
+      if (!session || !outgoing.related_request) return;  // no server stream to carry it
+      const std::string key = outgoing.related_request->dump();
+      std::shared_ptr<Reply> reply;
+      {
+        std::lock_guard lock(session->mutex);
+        auto it = session->pending.find(key);
+        if (it == session->pending.end()) return;
+        reply = it->second;
+        if (outgoing.kind == mcp::OutgoingMessage::Kind::Response) session->pending.erase(it);
+      }
+      reply->deliver(outgoing);
+    });
+    std::lock_guard lock(mutex_);
+    expire_idle_sessions();
+    if (sessions_.size() >= options_.max_sessions) {
+      reaper_.reap(std::move(legacy->session));
+      return nullptr;
+    }
+    sessions_[legacy->id] = legacy;
+    return legacy;
+  }
+
+  std::shared_ptr<LegacySession> find_session(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    expire_idle_sessions();
+    auto it = sessions_.find(id);
+    if (it == sessions_.end()) return nullptr;
+    it->second->last_used = Clock::now();
+    return it->second;
+  }
+
+  void end_session(const HttpRequest& request, const HttpExchange& exchange) {
+    const std::optional<std::string> id = request.header("Mcp-Session-Id");
+    if (!id) {
+      HttpResponse response = HttpResponse::text(
+          405, "DELETE ends a legacy session named by Mcp-Session-Id; 2026-07-28 has none");
+      response.headers.emplace_back("Allow", "POST, DELETE");
+      exchange.respond(std::move(response));
+      return;
+    }
+    std::shared_ptr<LegacySession> legacy;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = sessions_.find(*id);
+      if (it != sessions_.end()) {
+        legacy = it->second;
+        sessions_.erase(it);
+      }
+    }
+    if (!legacy) {
+      exchange.respond(HttpResponse::text(404, "Session not found: it ended or expired"));
+      return;
+    }
+    reaper_.reap(std::move(legacy->session));
+    exchange.respond(empty_response(204));
+  }
+
+  // Under mutex_.
+  void expire_idle_sessions() {
+    const Clock::time_point now = Clock::now();
+    for (auto it = sessions_.begin(); it != sessions_.end();) {
+      LegacySession& legacy = *it->second;
+      bool idle = false;
+      {
+        std::lock_guard lock(legacy.mutex);
+        idle = legacy.pending.empty() && now - legacy.last_used > options_.session_idle;
+      }
+      if (idle) {
+        spdlog::info("mcp http: session expired after {} s idle", options_.session_idle.count());
+        reaper_.reap(std::move(legacy.session));
+        it = sessions_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+
+  mcp::Server& server_;
+  McpHttpOptions options_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<LegacySession>> sessions_;
+  Reaper reaper_;  // last: joined first, after the sessions were handed to it
+};
+
+}  // namespace
+
+std::unique_ptr<HttpHandler> make_mcp_http_handler(mcp::Server& server, McpHttpOptions options) {
+  return std::make_unique<McpHttpHandler>(server, std::move(options));
+}
+
+}  // namespace sparqlmcp::transport

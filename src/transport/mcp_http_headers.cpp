@@ -1,0 +1,147 @@
+#include "mcp_http_headers.hpp"
+
+#include <array>
+
+#include "sparqlmcp/util/text.hpp"
+
+namespace sparqlmcp::transport::detail {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+    text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+    text.remove_suffix(1);
+  return text;
+}
+
+std::optional<std::string> base64_decode(std::string_view text) {
+  static const std::array<int, 256> table = [] {
+    std::array<int, 256> t{};
+    t.fill(-1);
+    const std::string_view alphabet =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (std::size_t i = 0; i < alphabet.size(); ++i)
+      t[static_cast<unsigned char>(alphabet[i])] = static_cast<int>(i);
+    return t;
+  }();
+  while (!text.empty() && text.back() == '=')
+    text.remove_suffix(1);
+  std::string out;
+  unsigned buffer = 0;
+  int bits = 0;
+  for (char c : text) {
+    const int value = table[static_cast<unsigned char>(c)];
+    if (value < 0) return std::nullopt;
+    buffer = (buffer << 6) | static_cast<unsigned>(value);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+bool accepts(const std::optional<std::string>& accept, std::string_view type) {
+  if (!accept) return true;
+  const std::string_view major = type.substr(0, type.find('/'));
+  std::string_view rest = *accept;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    std::string_view item = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    std::string_view range = trim(item.substr(0, item.find(';')));
+    bool zero_q = false;
+    for (std::size_t at = item.find(';'); at != std::string_view::npos;
+         at = item.find(';', at + 1)) {
+      std::string_view parameter = trim(item.substr(at + 1, item.find(';', at + 1) - at - 1));
+      if (util::iequals(parameter.substr(0, 2), "q=")) {
+        std::string_view q = trim(parameter.substr(2));
+        zero_q = !q.empty() && q.find_first_not_of("0.") == std::string_view::npos;
+      }
+    }
+    if (zero_q) continue;
+    if (range == "*/*" || util::iequals(range, type)) return true;
+    if (range.size() == major.size() + 2 && util::iequals(range.substr(0, major.size()), major) &&
+        range.substr(major.size()) == "/*")
+      return true;
+  }
+  return false;
+}
+
+bool is_json_content_type(const std::optional<std::string>& content_type) {
+  if (!content_type) return false;
+  std::string_view type = trim(std::string_view(*content_type).substr(0, content_type->find(';')));
+  return util::iequals(type, "application/json");
+}
+
+std::optional<std::string> decode_header_value(std::string_view value) {
+  constexpr std::string_view kPrefix = "=?base64?", kSuffix = "?=";
+  if (value.size() >= kPrefix.size() + kSuffix.size() && value.starts_with(kPrefix) &&
+      value.ends_with(kSuffix)) {
+    return base64_decode(
+        value.substr(kPrefix.size(), value.size() - kPrefix.size() - kSuffix.size()));
+  }
+  return std::string(value);
+}
+
+std::optional<std::string> header_mismatch(const HttpRequest& request,
+                                           const nlohmann::json& message) {
+  const nlohmann::json* params =
+      message.contains("params") && message["params"].is_object() ? &message["params"] : nullptr;
+  std::string version;
+  if (params && params->contains("_meta") && (*params)["_meta"].is_object()) {
+    const auto& meta = (*params)["_meta"];
+    auto it = meta.find("io.modelcontextprotocol/protocolVersion");
+    if (it != meta.end() && it->is_string()) version = it->get<std::string>();
+  }
+  const std::optional<std::string> version_header = request.header("MCP-Protocol-Version");
+  if (!version_header) {
+    return "Header mismatch: the MCP-Protocol-Version header is required and must be the "
+           "io.modelcontextprotocol/protocolVersion of the body's _meta ('" +
+           version + "')";
+  }
+  if (std::string(trim(*version_header)) != version) {
+    return "Header mismatch: MCP-Protocol-Version header value '" + *version_header +
+           "' does not match body value '" + version + "'";
+  }
+  const std::string method = message.contains("method") && message["method"].is_string()
+                                 ? message["method"].get<std::string>()
+                                 : std::string();
+  const std::optional<std::string> method_header = request.header("Mcp-Method");
+  if (!method_header) {
+    return "Header mismatch: the Mcp-Method header is required and must be the body's method ('" +
+           method + "')";
+  }
+  if (std::string(trim(*method_header)) != method) {
+    return "Header mismatch: Mcp-Method header value '" + *method_header +
+           "' does not match body value '" + method + "'";
+  }
+  const char* name_field = method == "tools/call" || method == "prompts/get" ? "name"
+                           : method == "resources/read"                      ? "uri"
+                                                                             : nullptr;
+  if (name_field == nullptr) return std::nullopt;
+  std::string name;
+  if (params && params->contains(name_field) && (*params)[name_field].is_string())
+    name = (*params)[name_field].get<std::string>();
+  const std::optional<std::string> name_header = request.header("Mcp-Name");
+  if (!name_header) {
+    return std::string("Header mismatch: the Mcp-Name header is required for ") + method +
+           " and must be the body's params." + name_field + " ('" + name + "')";
+  }
+  const std::optional<std::string> decoded = decode_header_value(trim(*name_header));
+  if (!decoded) {
+    return "Header mismatch: Mcp-Name header value '" + *name_header +
+           "' is not valid =?base64?...?= encoding";
+  }
+  if (*decoded != name) {
+    return "Header mismatch: Mcp-Name header value '" + *decoded + "' does not match body value '" +
+           name + "'";
+  }
+  return std::nullopt;
+}
+
+}  // namespace sparqlmcp::transport::detail

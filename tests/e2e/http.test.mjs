@@ -1,0 +1,185 @@
+// MCP over Streamable HTTP (`sparql-mcp --http`), with real clients: the v2 SDK client
+// (@modelcontextprotocol/client, versionNegotiation 'auto') speaks 2026-07-28 without a
+// session, the v1 SDK client (@modelcontextprotocol/sdk) speaks 2025-11-25 in an
+// Mcp-Session-Id session, both against one server process on the offline demo catalogue; then
+// what the transport answers to requests that break its rules, the bearer token, and a
+// graceful stop on SIGTERM.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client";
+import { REPO } from "./lib/servers.mjs";
+import { binary, text_of } from "./lib/mcp.mjs";
+
+const DEMO = join(REPO, "examples", "catalogue.ttl");
+const GEO = "https://demo.sparql-mcp.org/sparql/geography";
+const CITIES = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#>
+PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
+SELECT ?name WHERE { SERVICE <${GEO}> { ?city a demo:City ; rdfs:label ?name . FILTER(LANG(?name) = "en") } }
+ORDER BY ?name LIMIT 5`;
+const MODERN = "2026-07-28";
+const META = {
+  "io.modelcontextprotocol/protocolVersion": MODERN,
+  "io.modelcontextprotocol/clientCapabilities": {},
+  "io.modelcontextprotocol/clientInfo": { name: "raw-e2e", version: "1.0.0" },
+};
+
+// Starts `sparql-mcp --http 127.0.0.1:0 ...`; resolves once its log names the URL.
+function start_http_server(args = [], env = {}) {
+  const child = spawn(binary(), ["--http", "127.0.0.1:0", "--catalogue", DEMO, ...args], {
+    env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stderr });
+    lines.on("line", (line) => {
+      log += `${line}\n`;
+      const match = line.match(/serving MCP over Streamable HTTP at (http:\/\/\S+)/);
+      if (match) {
+        const exited = new Promise((done) => child.once("exit", (code, signal) => done({ code, signal })));
+        resolve({ url: match[1], child, log: () => log, exited,
+          stop: async () => { if (child.exitCode === null) child.kill("SIGTERM"); return exited; } });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`sparql-mcp --http exited (${code}) before listening:\n${log}`)));
+  });
+}
+
+function post(url, body, headers = {}) {
+  return fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () => {
+  let server;
+  before(async () => { server = await start_http_server(); });
+  after(async () => { await server?.stop(); });
+
+  it("serves the v2 client under 2026-07-28 without a session", async () => {
+    const client = new ClientV2({ name: "http-e2e-v2", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new StreamableHTTPClientTransportV2(new URL(server.url)));
+    try {
+      assert.equal(client.getNegotiatedProtocolVersion(), MODERN);
+      const tools = await client.listTools();
+      assert.deepEqual(tools.tools.map((t) => t.name), ["list_endpoints", "run_sparql_query"]);
+      const result = await client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
+      assert.ok(!result.isError, text_of(result));
+      assert.equal(result.structuredContent.row_count, 5);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("serves the v1 client under 2025-11-25 in a session it can end", async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(server.url));
+    const client = new Client({ name: "http-e2e-v1", version: "1.0.0" }, { capabilities: {} });
+    await client.connect(transport);
+    try {
+      assert.match(transport.sessionId, /^[0-9a-f]{32}$/);
+      assert.equal(transport.protocolVersion, "2025-11-25");
+      const result = await client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
+      assert.ok(!result.isError, text_of(result));
+      assert.equal(result.structuredContent.row_count, 5);
+      const session = transport.sessionId;
+      await transport.terminateSession();
+      // The session is gone: a request naming it gets 404.
+      const after_end = await post(server.url, { jsonrpc: "2.0", id: 9, method: "tools/list" },
+        { "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25" });
+      assert.equal(after_end.status, 404);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("streams progress before the response when the request asks for it", async () => {
+    const response = await post(server.url, {
+      jsonrpc: "2.0", id: 7, method: "tools/call",
+      params: { name: "run_sparql_query", arguments: { query: CITIES }, _meta: { ...META, progressToken: "p1" } },
+    }, { "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/call", "Mcp-Name": "run_sparql_query" });
+    assert.equal(response.status, 200);
+    const type = response.headers.get("content-type");
+    const text = await response.text();
+    // A quick query may finish before the first progress tick: JSON then; otherwise a stream
+    // whose last event is the response.
+    const messages = type.startsWith("text/event-stream")
+      ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)))
+      : [JSON.parse(text)];
+    const last = messages.at(-1);
+    assert.equal(last.id, 7);
+    assert.equal(last.result.structuredContent.row_count, 5);
+    assert.ok(messages.slice(0, -1).every((m) => m.method === "notifications/progress"));
+  });
+
+  it("answers requests that break the transport's rules with the status and a reason", async () => {
+    const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } };
+    const modern_headers = { "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" };
+    assert.equal((await post(server.url, list, { ...modern_headers, Accept: "application/json" })).status, 406);
+    assert.equal((await post(server.url, list, { ...modern_headers, "Content-Type": "text/plain" })).status, 415);
+    const mismatch = await post(server.url, list, { ...modern_headers, "Mcp-Method": "tools/call" });
+    assert.equal(mismatch.status, 400);
+    const body = await mismatch.json();
+    assert.equal(body.error.code, -32020);
+    assert.match(body.error.message, /Mcp-Method header value 'tools\/call' does not match body value 'tools\/list'/);
+    const missing = await post(server.url, list, { "Mcp-Method": "tools/list" });
+    assert.equal(missing.status, 400);
+    assert.equal((await missing.json()).error.code, -32020);
+    const unknown_version = await post(server.url, { ...list, params: { _meta: { ...META, "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } },
+      { ...modern_headers, "MCP-Protocol-Version": "2099-01-01" });
+    assert.equal(unknown_version.status, 400);
+    assert.equal((await unknown_version.json()).error.code, -32022);
+    const no_method = await post(server.url, { jsonrpc: "2.0", id: 2, method: "no/such", params: { _meta: META } },
+      { "MCP-Protocol-Version": MODERN, "Mcp-Method": "no/such" });
+    assert.equal(no_method.status, 404);
+    assert.equal((await no_method.json()).error.code, -32601);
+    const legacy_without_session = await post(server.url, { jsonrpc: "2.0", id: 3, method: "tools/list" });
+    assert.equal(legacy_without_session.status, 400);
+    const unknown_session = await post(server.url, { jsonrpc: "2.0", id: 4, method: "tools/list" }, { "Mcp-Session-Id": "0".repeat(32) });
+    assert.equal(unknown_session.status, 404);
+    const not_json = await post(server.url, "{ not json", modern_headers);
+    assert.equal(not_json.status, 400);
+    assert.equal((await not_json.json()).error.code, -32700);
+    const get = await fetch(server.url, { headers: { Accept: "text/event-stream" } });
+    assert.equal(get.status, 405);
+    assert.equal((await post(server.url, { jsonrpc: "2.0", method: "notifications/x", params: { _meta: META } },
+      { "MCP-Protocol-Version": MODERN, "Mcp-Method": "notifications/x" })).status, 202);
+    const foreign = await post(server.url, list, { ...modern_headers, Origin: "https://evil.example" });
+    assert.equal(foreign.status, 403);
+    // The server kept serving through all of it.
+    const ok = await post(server.url, list, modern_headers);
+    assert.equal(ok.status, 200);
+    assert.equal((await ok.json()).result.tools.length, 2);
+  });
+});
+
+describe("MCP over HTTP with a bearer token, and SIGTERM", { timeout: 60000 }, () => {
+  it("asks for the token, takes the right one, and stops gracefully on SIGTERM", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sparqlmcp-token-"));
+    const token = "s3cret-token-for-e2e";
+    writeFileSync(join(dir, "token"), `${token}\n`);
+    const server = await start_http_server(["--auth-token-file", join(dir, "token")]);
+    try {
+      const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } };
+      const headers = { "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" };
+      const anonymous = await post(server.url, list, headers);
+      assert.equal(anonymous.status, 401);
+      assert.match(anonymous.headers.get("www-authenticate"), /^Bearer/);
+      assert.equal((await post(server.url, list, { ...headers, Authorization: "Bearer wrong" })).status, 401);
+      assert.equal((await post(server.url, list, { ...headers, Authorization: `Bearer ${token}` })).status, 200);
+      assert.ok(!server.log().includes(token), "the token is never logged");
+    } finally {
+      const { code } = await server.stop();
+      assert.equal(code, 0, server.log());
+      assert.match(server.log(), /SIGTERM: stopping/);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
