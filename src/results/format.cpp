@@ -29,28 +29,18 @@ constexpr std::array kMediaTypes{
     MediaTypeEntry{"application/tsv", ResultsFormat::Tsv},
 };
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && is_space(text.front()))
-    text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back()))
-    text.remove_suffix(1);
-  return text;
-}
-
 }  // namespace
 
 std::optional<ResultsFormat> results_format_from_media_type(std::string_view content_type) {
-  content_type = trim(content_type.substr(0, content_type.find(';')));
+  content_type = util::trim_whitespace(content_type.substr(0, content_type.find(';')));
   std::string normalized = util::ascii_lowercase(content_type);
   // "application/x-sparql-results+json" and the like: drop the experimental prefix.
   auto slash = normalized.find('/');
   if (slash == std::string::npos) return std::nullopt;
-  std::string type = std::string(trim(std::string_view(normalized).substr(0, slash)));
-  std::string subtype = std::string(trim(std::string_view(normalized).substr(slash + 1)));
+  std::string type =
+      std::string(util::trim_whitespace(std::string_view(normalized).substr(0, slash)));
+  std::string subtype =
+      std::string(util::trim_whitespace(std::string_view(normalized).substr(slash + 1)));
   if (subtype.rfind("x-", 0) == 0) subtype.erase(0, 2);
   normalized = type + "/" + subtype;
   for (const auto& entry : kMediaTypes) {
@@ -67,7 +57,7 @@ std::string_view media_type(ResultsFormat format) {
 }
 
 std::optional<ResultsFormat> results_format_from_name(std::string_view name) {
-  std::string lower = util::ascii_lowercase(trim(name));
+  std::string lower = util::ascii_lowercase(util::trim_whitespace(name));
   if (lower == "json" || lower == "srj") return ResultsFormat::Json;
   if (lower == "xml" || lower == "srx") return ResultsFormat::Xml;
   if (lower == "csv") return ResultsFormat::Csv;

@@ -74,21 +74,9 @@ bool is_b64token_char(char c) {
          c == '.' || c == '_' || c == '~' || c == '+' || c == '/';
 }
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && is_space(text.front()))
-    text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back()))
-    text.remove_suffix(1);
-  return text;
-}
-
 // Checks a configured token; `source` names where it came from in the messages.
 std::string checked_token(std::string_view raw, const std::string& source) {
-  std::string_view token = trim(raw);
+  std::string_view token = util::trim_whitespace(raw);
   if (token.empty())
     throw_error(ErrorKind::InvalidArgument,
                 source + " is empty; put the bearer token in it (one line)");
@@ -168,12 +156,12 @@ bool constant_time_equal(std::string_view supplied, std::string_view expected) {
 
 BearerCheck check_bearer(std::optional<std::string_view> authorization, std::string_view expected) {
   if (!authorization) return BearerCheck::Missing;
-  std::string_view value = trim(*authorization);
+  std::string_view value = util::trim_whitespace(*authorization);
   constexpr std::string_view kScheme = "bearer";
   if (value.size() <= kScheme.size() || !util::istarts_with(value, kScheme) ||
       (value[kScheme.size()] != ' ' && value[kScheme.size()] != '\t'))
     return BearerCheck::Missing;
-  std::string_view token = trim(value.substr(kScheme.size()));
+  std::string_view token = util::trim_whitespace(value.substr(kScheme.size()));
   return constant_time_equal(token, expected) ? BearerCheck::Accepted : BearerCheck::Invalid;
 }
 

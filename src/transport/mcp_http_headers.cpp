@@ -7,14 +7,6 @@
 namespace sparqlmcp::transport::detail {
 namespace {
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-    text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-    text.remove_suffix(1);
-  return text;
-}
-
 std::optional<std::string> base64_decode(std::string_view text) {
   static const std::array<int, 256> table = [] {
     std::array<int, 256> t{};
@@ -53,13 +45,14 @@ bool accepts(const std::optional<std::string>& accept, std::string_view type) {
     const std::size_t comma = rest.find(',');
     std::string_view item = rest.substr(0, comma);
     rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    std::string_view range = trim(item.substr(0, item.find(';')));
+    std::string_view range = util::trim_whitespace(item.substr(0, item.find(';')));
     bool zero_q = false;
     for (std::size_t at = item.find(';'); at != std::string_view::npos;
          at = item.find(';', at + 1)) {
-      std::string_view parameter = trim(item.substr(at + 1, item.find(';', at + 1) - at - 1));
+      std::string_view parameter =
+          util::trim_whitespace(item.substr(at + 1, item.find(';', at + 1) - at - 1));
       if (util::iequals(parameter.substr(0, 2), "q=")) {
-        std::string_view q = trim(parameter.substr(2));
+        std::string_view q = util::trim_whitespace(parameter.substr(2));
         zero_q = !q.empty() && q.find_first_not_of("0.") == std::string_view::npos;
       }
     }
@@ -74,7 +67,8 @@ bool accepts(const std::optional<std::string>& accept, std::string_view type) {
 
 bool is_json_content_type(const std::optional<std::string>& content_type) {
   if (!content_type) return false;
-  std::string_view type = trim(std::string_view(*content_type).substr(0, content_type->find(';')));
+  std::string_view type =
+      util::trim_whitespace(std::string_view(*content_type).substr(0, content_type->find(';')));
   return util::iequals(type, "application/json");
 }
 
@@ -104,7 +98,7 @@ std::optional<std::string> header_mismatch(const HttpRequest& request,
            "io.modelcontextprotocol/protocolVersion of the body's _meta ('" +
            version + "')";
   }
-  if (std::string(trim(*version_header)) != version) {
+  if (std::string(util::trim_whitespace(*version_header)) != version) {
     return "Header mismatch: MCP-Protocol-Version header value '" + *version_header +
            "' does not match body value '" + version + "'";
   }
@@ -116,7 +110,7 @@ std::optional<std::string> header_mismatch(const HttpRequest& request,
     return "Header mismatch: the Mcp-Method header is required and must be the body's method ('" +
            method + "')";
   }
-  if (std::string(trim(*method_header)) != method) {
+  if (std::string(util::trim_whitespace(*method_header)) != method) {
     return "Header mismatch: Mcp-Method header value '" + *method_header +
            "' does not match body value '" + method + "'";
   }
@@ -132,7 +126,8 @@ std::optional<std::string> header_mismatch(const HttpRequest& request,
     return std::string("Header mismatch: the Mcp-Name header is required for ") + method +
            " and must be the body's params." + name_field + " ('" + name + "')";
   }
-  const std::optional<std::string> decoded = decode_header_value(trim(*name_header));
+  const std::optional<std::string> decoded =
+      decode_header_value(util::trim_whitespace(*name_header));
   if (!decoded) {
     return "Header mismatch: Mcp-Name header value '" + *name_header +
            "' is not valid =?base64?...?= encoding";

@@ -22,6 +22,15 @@ bool istarts_with(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
 }
 
+std::string_view trim_whitespace(std::string_view text) {
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (!text.empty() && space(text.front()))
+    text.remove_prefix(1);
+  while (!text.empty() && space(text.back()))
+    text.remove_suffix(1);
+  return text;
+}
+
 void append_hex(std::string& out, std::uint32_t value, std::size_t min_digits, HexCase letters) {
   const char* alphabet = letters == HexCase::Upper ? "0123456789ABCDEF" : "0123456789abcdef";
   std::size_t digits = 1;

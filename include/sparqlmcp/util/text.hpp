@@ -37,6 +37,10 @@ inline bool iequals(std::string_view a, std::string_view b) {
 // Whether `text` begins with `prefix`, ASCII letters folded to one case.
 bool istarts_with(std::string_view text, std::string_view prefix);
 
+// `text` without leading and trailing ASCII white space (space, tab, CR, LF): HTTP field values
+// and media-type parameters.
+std::string_view trim_whitespace(std::string_view text);
+
 // --- Hexadecimal digits -----------------------------------------------------------------
 
 // The value of the hexadecimal digit `c` (either case), or -1 when `c` is not one.
