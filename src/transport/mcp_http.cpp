@@ -197,22 +197,34 @@ struct LegacySession {
   Clock::time_point last_used = Clock::now();
 };
 
+// A client of the HTTP+SSE transport (2024-11-05): its event stream carries every message of
+// its Session; it posts to /messages?sessionId=ID.
+struct SseClient {
+  std::string id;
+  std::shared_ptr<mcp::Session> session;
+  std::optional<CancellationSubscription> on_gone;
+};
+
 class McpHttpHandler final : public HttpHandler {
  public:
   McpHttpHandler(mcp::Server& server, McpHttpOptions options)
       : server_(server), options_(std::move(options)) {}
 
-  ~McpHttpHandler() override {
-    std::lock_guard lock(mutex_);
-    for (auto& [id, legacy] : sessions_)
-      reaper_.reap(std::move(legacy->session));
-    sessions_.clear();
-  }
+  ~McpHttpHandler() override { end_all_sessions(); }
 
   void handle(HttpRequest request, HttpExchange exchange) override {
+    if (request.path == options_.sse_path) {
+      open_sse_stream(request, std::move(exchange));
+      return;
+    }
+    if (request.path == options_.messages_path) {
+      post_sse_message(request, std::move(exchange));
+      return;
+    }
     if (request.path != options_.path) {
       exchange.respond(HttpResponse::text(
-          404, "no MCP endpoint at " + request.path + "; MCP is served at " + options_.path));
+          404, "no MCP endpoint at " + request.path + "; MCP is served at " + options_.path +
+                   " (Streamable HTTP) and " + options_.sse_path + " (HTTP+SSE)"));
       return;
     }
     if (request.method == "DELETE") {
@@ -263,12 +275,7 @@ class McpHttpHandler final : public HttpHandler {
     }
   }
 
-  void on_stop(std::chrono::steady_clock::time_point) override {
-    std::lock_guard lock(mutex_);
-    for (auto& [id, legacy] : sessions_)
-      reaper_.reap(std::move(legacy->session));
-    sessions_.clear();
-  }
+  void on_stop(std::chrono::steady_clock::time_point) override { end_all_sessions(); }
 
  private:
   static bool is_request(const json& message) {
@@ -375,6 +382,105 @@ class McpHttpHandler final : public HttpHandler {
     legacy->session->handle_message(request.body);
   }
 
+  // GET /sse: a new session whose messages all travel on this stream, after an `endpoint` event
+  // naming where to POST (MCP 2024-11-05, "HTTP with SSE").
+  void open_sse_stream(const HttpRequest& request, HttpExchange exchange) {
+    if (request.method != "GET") {
+      HttpResponse response = HttpResponse::text(
+          405, "GET " + options_.sse_path + " opens the event stream of the HTTP+SSE transport");
+      response.headers.emplace_back("Allow", "GET");
+      exchange.respond(std::move(response));
+      return;
+    }
+    if (!detail::accepts(request.header("Accept"), "text/event-stream")) {
+      exchange.respond(HttpResponse::text(406, "Accept must allow text/event-stream"));
+      return;
+    }
+    auto client = std::make_shared<SseClient>();
+    client->id = random_session_id();
+    {
+      std::lock_guard lock(mutex_);
+      expire_idle_sessions();
+      if (sessions_.size() + sse_clients_.size() >= options_.max_sessions) {
+        HttpResponse response = HttpResponse::text(503, "too many MCP sessions are open (" +
+                                                            std::to_string(options_.max_sessions) +
+                                                            "); try again later");
+        response.headers.emplace_back("Retry-After", std::to_string(options_.retry_after.count()));
+        exchange.respond(std::move(response));
+        return;
+      }
+      sse_clients_[client->id] = client;
+    }
+    SseStream stream = exchange.start_stream(200);
+    stream.send(SseEvent{
+        "endpoint", {}, options_.messages_path + "?sessionId=" + client->id, std::nullopt});
+    client->session = server_.open_session([stream](const mcp::OutgoingMessage& outgoing) {
+      stream.send(SseEvent{"message", {}, outgoing.text, std::nullopt});
+    });
+    // The stream is the session: when the client goes away, the session ends.
+    client->on_gone.emplace(stream.cancellation(), [this, id = client->id] { end_sse(id); });
+  }
+
+  // POST /messages?sessionId=ID: one message for that session; answers travel on its stream.
+  void post_sse_message(const HttpRequest& request, HttpExchange exchange) {
+    if (request.method != "POST") {
+      HttpResponse response = HttpResponse::text(405, "POST " + options_.messages_path +
+                                                          "?sessionId=... sends a message of the "
+                                                          "HTTP+SSE transport");
+      response.headers.emplace_back("Allow", "POST");
+      exchange.respond(std::move(response));
+      return;
+    }
+    if (!detail::is_json_content_type(request.header("Content-Type"))) {
+      exchange.respond(HttpResponse::text(
+          415, "the body must be one JSON-RPC message with Content-Type: application/json"));
+      return;
+    }
+    const std::optional<std::string> id = request.query_parameter("sessionId");
+    if (!id) {
+      exchange.respond(HttpResponse::text(
+          400,
+          "the sessionId query parameter is required: POST to the URL of the stream's "
+          "endpoint event"));
+      return;
+    }
+    std::shared_ptr<mcp::Session> session;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = sse_clients_.find(*id);
+      if (it != sse_clients_.end()) session = it->second->session;
+    }
+    if (!session) {
+      exchange.respond(HttpResponse::text(
+          404, "Session not found: its event stream closed; open " + options_.sse_path + " again"));
+      return;
+    }
+    session->handle_message(request.body);
+    exchange.respond(HttpResponse::text(202, "Accepted"));
+  }
+
+  void end_sse(const std::string& id) {
+    std::shared_ptr<SseClient> client;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = sse_clients_.find(id);
+      if (it == sse_clients_.end()) return;
+      client = std::move(it->second);
+      sse_clients_.erase(it);
+    }
+    reaper_.reap(std::move(client->session));
+  }
+
+  void end_all_sessions() {
+    std::lock_guard lock(mutex_);
+    for (auto& [id, legacy] : sessions_)
+      reaper_.reap(std::move(legacy->session));
+    sessions_.clear();
+    for (auto& [id, client] : sse_clients_)
+      reaper_.reap(std::move(client->session));
+    sse_clients_.clear();
+  }
+
   std::shared_ptr<LegacySession> open_legacy_session() {
     auto legacy = std::make_shared<LegacySession>();
     legacy->id = random_session_id();
@@ -462,6 +568,7 @@ class McpHttpHandler final : public HttpHandler {
   McpHttpOptions options_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<LegacySession>> sessions_;
+  std::map<std::string, std::shared_ptr<SseClient>> sse_clients_;
   Reaper reaper_;  // last: joined first, after the sessions were handed to it
 };
 

@@ -1,7 +1,8 @@
-// MCP over Streamable HTTP (`sparql-mcp --http`), with real clients: the v2 SDK client
+// MCP over HTTP (`sparql-mcp --http`), with real clients: the v2 SDK client
 // (@modelcontextprotocol/client, versionNegotiation 'auto') speaks 2026-07-28 without a
 // session, the v1 SDK client (@modelcontextprotocol/sdk) speaks 2025-11-25 in an
-// Mcp-Session-Id session, both against one server process on the offline demo catalogue; then
+// Mcp-Session-Id session and over the HTTP+SSE transport, all against one server process on
+// the offline demo catalogue; then
 // what the transport answers to requests that break its rules, the bearer token, and a
 // graceful stop on SIGTERM.
 import { describe, it, before, after } from "node:test";
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client";
 import { REPO } from "./lib/servers.mjs";
 import { binary, text_of } from "./lib/mcp.mjs";
@@ -98,6 +100,29 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
     } finally {
       await client.close();
     }
+  });
+
+  it("serves the v1 client over the HTTP+SSE transport of 2024-11-05", async () => {
+    const sse_url = new URL("/sse", server.url);
+    const transport = new SSEClientTransport(sse_url);
+    const client = new Client({ name: "http-e2e-sse", version: "1.0.0" }, { capabilities: {} });
+    await client.connect(transport);
+    try {
+      const tools = await client.listTools();
+      assert.deepEqual(tools.tools.map((t) => t.name), ["list_endpoints", "run_sparql_query"]);
+      const result = await client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
+      assert.ok(!result.isError, text_of(result));
+      assert.equal(result.structuredContent.row_count, 5);
+    } finally {
+      await client.close();
+    }
+    const messages = new URL("/messages", server.url);
+    const no_session = await post(messages, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    assert.equal(no_session.status, 400);
+    messages.searchParams.set("sessionId", "0".repeat(32));
+    const unknown = await post(messages, { jsonrpc: "2.0", id: 1, method: "tools/list" });
+    assert.equal(unknown.status, 404);
+    assert.match(await unknown.text(), /open \/sse again/);
   });
 
   it("streams progress before the response when the request asks for it", async () => {

@@ -1,6 +1,8 @@
 #pragma once
-// MCP over Streamable HTTP (issue 13 item 2): the HttpHandler that serves an mcp::Server on one
-// endpoint path (`/mcp`), in both eras.
+// MCP over HTTP (issue 13 items 2 and 3): the HttpHandler that serves an mcp::Server with
+// Streamable HTTP on `/mcp`, in both eras, and with the HTTP+SSE transport of 2024-11-05
+// (`GET /sse` sends an `endpoint` event naming `POST /messages?sessionId=ID`; every message of
+// the session then arrives on the stream as a `message` event; the stream closing ends it).
 // - 2026-07-28 (a request whose params._meta declares the version): POST only, no session; the
 //   mirrored headers are checked against the body (-32020 HeaderMismatch, 400); each request is
 //   answered with one JSON object, or with an SSE stream when it has progress or log
@@ -11,8 +13,8 @@
 // Everywhere: 406 when Accept does not list application/json and text/event-stream, 415 when
 // the body is not application/json, 202 for notifications, 405 for other methods.
 //
-// Not yet: GET's server stream (answered 405, as the revisions allow), Last-Event-ID
-// resumption, batches, and the HTTP+SSE transport of 2024-11-05.
+// Not yet: GET's server stream on /mcp (answered 405, as the revisions allow), Last-Event-ID
+// resumption, batches.
 
 #include <chrono>
 #include <cstddef>
@@ -26,6 +28,8 @@ namespace sparqlmcp::transport {
 
 struct McpHttpOptions {
   std::string path = "/mcp";
+  std::string sse_path = "/sse";            // HTTP+SSE: GET opens a session's event stream
+  std::string messages_path = "/messages";  // HTTP+SSE: POST ?sessionId=ID sends to it
   std::chrono::seconds session_idle{1800};  // a legacy session unused this long expires
   std::size_t max_sessions = 256;           // legacy sessions at once; beyond: 503
   std::chrono::seconds retry_after{5};      // of that 503
