@@ -17,6 +17,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client";
 import { REPO } from "./lib/servers.mjs";
+import { start_scripted_endpoint } from "./lib/endpoint.mjs";
 import { binary, text_of } from "./lib/mcp.mjs";
 
 const DEMO = join(REPO, "examples", "catalogue.ttl");
@@ -63,8 +64,42 @@ function post(url, body, headers = {}) {
 
 describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () => {
   let server;
-  before(async () => { server = await start_http_server(); });
-  after(async () => { await server?.stop(); });
+  let scripted;  // an endpoint that tells when a request arrives and when it is abandoned
+  before(async () => {
+    scripted = await start_scripted_endpoint();
+    server = await start_http_server(["--endpoint", scripted.url("/held")]);
+  });
+  after(async () => {
+    await server?.stop();
+    await scripted?.stop();
+  });
+  const held_ask = () => `ASK { SERVICE <${scripted.url("/held")}> { ?s ?p ?o } }`;
+
+  for (const era of ["2026-07-28 (v2 client)", "2025-11-25 (v1 client)"]) {
+    it(`cancels a ${era} call when the client aborts it, which abandons the endpoint request`, async () => {
+      const modern = era.startsWith("2026");
+      const client = modern
+        ? new ClientV2({ name: "http-e2e-cancel", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } })
+        : new Client({ name: "http-e2e-cancel", version: "1.0.0" }, { capabilities: {} });
+      await client.connect(modern ? new StreamableHTTPClientTransportV2(new URL(server.url))
+        : new StreamableHTTPClientTransport(new URL(server.url)));
+      try {
+        const controller = new AbortController();
+        const params = { name: "run_sparql_query", arguments: { query: held_ask() } };
+        // v2's callTool takes the options second; v1's takes a result schema first.
+        const call = modern ? client.callTool(params, { signal: controller.signal })
+          : client.callTool(params, undefined, { signal: controller.signal });
+        const request = await scripted.next_request();
+        controller.abort("the test cancels");
+        await assert.rejects(call);
+        assert.equal(await request.abandoned, true);
+        const after = await client.callTool({ name: "list_endpoints", arguments: {} });
+        assert.equal(after.isError ?? false, false);
+      } finally {
+        await client.close();
+      }
+    });
+  }
 
   it("serves the v2 client under 2026-07-28 without a session", async () => {
     const client = new ClientV2({ name: "http-e2e-v2", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
