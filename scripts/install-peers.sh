@@ -11,6 +11,10 @@
 #   DIR/jena/       Apache Jena ARQ from Debian (libapache-jena-java): classpath (one line),
 #                   resources/ (the Xerces message files, see below) and classes/ (the
 #                   compiled bench/peers/JenaRunner.java)
+#   DIR/conformance-0.1/, DIR/conformance-0.2/
+#                   the official MCP conformance suite (@modelcontextprotocol/conformance),
+#                   its 0.1 line and 0.2.0-alpha.12 (the first with 2026-07-28 scenarios), run by
+#                   tests/e2e/conformance.test.mjs on Node 22 (the suite imports fs.globSync)
 #   DIR/versions.json   what is installed, with versions, for the benchmark's report
 #
 # Nothing needs root except the Debian package: as root the script apt-get installs it (and a
@@ -97,6 +101,12 @@ npm_install "$dir/comunica4" @comunica/query-sparql@4 @comunica/query-sparql 4
 comunica5_version=$(installed_version "$dir/comunica5" @comunica/query-sparql)
 comunica4_version=$(installed_version "$dir/comunica4" @comunica/query-sparql)
 
+# --- The MCP conformance suite -------------------------------------------------------------
+npm_install "$dir/conformance-0.1" @modelcontextprotocol/conformance@0.1 @modelcontextprotocol/conformance 0 "$node22"
+npm_install "$dir/conformance-0.2" @modelcontextprotocol/conformance@0.2.0-alpha.12 @modelcontextprotocol/conformance 0 "$node22"
+conformance1_version=$(installed_version "$dir/conformance-0.1" @modelcontextprotocol/conformance)
+conformance2_version=$(installed_version "$dir/conformance-0.2" @modelcontextprotocol/conformance)
+
 # --- Apache Jena ARQ ---------------------------------------------------------------------
 jena_version=
 java_version=
@@ -177,6 +187,7 @@ fi
 
 # --- What is installed ---------------------------------------------------------------------
 VERSIONS_DIR=$dir NODE22=$node22_version NODE20=$(node --version) C5=$comunica5_version C4=$comunica4_version \
+MC1=$conformance1_version MC2=$conformance2_version \
 JENA=$jena_version JAVA=$java_version node -e '
   const e = process.env;
   const versions = {
@@ -184,6 +195,8 @@ JENA=$jena_version JAVA=$java_version node -e '
     node: { version: e.NODE20, bin: process.execPath },
     comunica5: { version: e.C5, folder: `${e.VERSIONS_DIR}/comunica5`, node: "node22" },
     comunica4: { version: e.C4, folder: `${e.VERSIONS_DIR}/comunica4`, node: "node" },
+    conformance1: { version: e.MC1, folder: `${e.VERSIONS_DIR}/conformance-0.1`, node: "node22" },
+    conformance2: { version: e.MC2, folder: `${e.VERSIONS_DIR}/conformance-0.2`, node: "node22" },
     jena: e.JENA ? { version: e.JENA, java: e.JAVA, classpath: `${e.VERSIONS_DIR}/jena/classpath` } : null,
   };
   require("fs").writeFileSync(`${e.VERSIONS_DIR}/versions.json`, JSON.stringify(versions, null, 2) + "\n");'
@@ -193,4 +206,5 @@ printf '  %-22s %s\n' \
   "Node 22" "$node22_version ($dir/bin/node22)" \
   "Comunica v5" "@comunica/query-sparql $comunica5_version (runs on Node $node22_version)" \
   "Comunica v4" "@comunica/query-sparql $comunica4_version (runs on the system Node $(node --version))" \
+  "MCP conformance" "@modelcontextprotocol/conformance $conformance1_version and $conformance2_version (on Node $node22_version)" \
   "Jena ARQ" "${jena_version:-not installed}${java_version:+ (Java $java_version)}"

@@ -7,18 +7,17 @@
 // graceful stop on SIGTERM.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client";
 import { REPO } from "./lib/servers.mjs";
 import { start_scripted_endpoint } from "./lib/endpoint.mjs";
-import { binary, text_of } from "./lib/mcp.mjs";
+import { text_of } from "./lib/mcp.mjs";
+import { start_http_server } from "./lib/http_server.mjs";
 
 const DEMO = join(REPO, "examples", "catalogue.ttl");
 const GEO = "https://demo.sparql-mcp.org/sparql/geography";
@@ -32,27 +31,6 @@ const META = {
   "io.modelcontextprotocol/clientCapabilities": {},
   "io.modelcontextprotocol/clientInfo": { name: "raw-e2e", version: "1.0.0" },
 };
-
-// Starts `sparql-mcp --http 127.0.0.1:0 ...`; resolves once its log names the URL.
-function start_http_server(args = [], env = {}) {
-  const child = spawn(binary(), ["--http", "127.0.0.1:0", "--catalogue", DEMO, ...args], {
-    env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"],
-  });
-  let log = "";
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stderr });
-    lines.on("line", (line) => {
-      log += `${line}\n`;
-      const match = line.match(/serving MCP over Streamable HTTP at (http:\/\/\S+)/);
-      if (match) {
-        const exited = new Promise((done) => child.once("exit", (code, signal) => done({ code, signal })));
-        resolve({ url: match[1], child, log: () => log, exited,
-          stop: async () => { if (child.exitCode === null) child.kill("SIGTERM"); return exited; } });
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`sparql-mcp --http exited (${code}) before listening:\n${log}`)));
-  });
-}
 
 function post(url, body, headers = {}) {
   return fetch(url, {

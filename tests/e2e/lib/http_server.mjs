@@ -1,0 +1,30 @@
+// `sparql-mcp --http 127.0.0.1:0` as tests start it: resolves once its log names the URL.
+// { url, child, log(), exited, stop() } where stop() sends SIGTERM and resolves with
+// { code, signal } once the process has exited.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { REPO } from "./servers.mjs";
+import { binary } from "./mcp.mjs";
+
+export const DEMO_CATALOGUE = join(REPO, "examples", "catalogue.ttl");
+
+export function start_http_server(args = [], env = {}, { catalogue = DEMO_CATALOGUE } = {}) {
+  const child = spawn(binary(), ["--http", "127.0.0.1:0", "--catalogue", catalogue, ...args], {
+    env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stderr });
+    lines.on("line", (line) => {
+      log += `${line}\n`;
+      const match = line.match(/serving MCP over Streamable HTTP at (http:\/\/\S+)/);
+      if (match) {
+        const exited = new Promise((done) => child.once("exit", (code, signal) => done({ code, signal })));
+        resolve({ url: match[1], child, log: () => log, exited,
+          stop: async () => { if (child.exitCode === null) child.kill("SIGTERM"); return exited; } });
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`sparql-mcp --http exited (${code}) before listening:\n${log}`)));
+  });
+}
