@@ -1,5 +1,6 @@
 // The MCP Inspector CLI (`npx @modelcontextprotocol/inspector --cli`) as a second real client:
-// it starts sparql-mcp itself over stdio, runs one method and prints the JSON result.
+// it starts sparql-mcp itself over stdio, runs one method and prints the JSON result; then the
+// same against `sparql-mcp --http` with `--transport http` and `--transport sse`.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -7,12 +8,16 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { start_oxigraph } from "./lib/servers.mjs";
 import { write_catalogue, binary } from "./lib/mcp.mjs";
+import { start_http_server } from "./lib/http_server.mjs";
 
 const E2E_DIR = dirname(fileURLToPath(import.meta.url));
 
-function inspector(catalogue_dir, method_args, timeout_ms = 90000) {
-  const args = ["--no-install", "@modelcontextprotocol/inspector", "--cli", binary(), "--catalogue", catalogue_dir,
-                "--method", ...method_args];
+// `target` is a catalogue folder (the Inspector starts sparql-mcp over stdio) or
+// { transport: "http" | "sse", url } for a server already listening.
+function inspector(target, method_args, timeout_ms = 90000) {
+  const server_args = typeof target === "string" ? [binary(), "--catalogue", target]
+    : [target.url, "--transport", target.transport];
+  const args = ["--no-install", "@modelcontextprotocol/inspector", "--cli", ...server_args, "--method", ...method_args];
   return new Promise((resolve, reject) => {
     execFile("npx", args, { cwd: E2E_DIR, timeout: timeout_ms, killSignal: "SIGKILL", maxBuffer: 64 << 20 },
              (error, stdout, stderr) => {
@@ -86,4 +91,24 @@ describe("MCP Inspector CLI against sparql-mcp", { timeout: 300000 }, () => {
     const read = await inspector(catalogue.dir, ["resources/read", "--uri", "sparql-mcp://catalogue/people"]);
     assert.ok(read.contents[0].text.includes(endpoint));
   });
+});
+
+describe("MCP Inspector CLI against sparql-mcp --http", { timeout: 300000 }, () => {
+  let server;
+  before(async () => { server = await start_http_server(); });
+  after(async () => { await server?.stop(); });
+
+  const cities = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#>
+SELECT ?city WHERE { SERVICE <https://demo.sparql-mcp.org/sparql/geography> { ?city a demo:City } } LIMIT 3`;
+  for (const transport of ["http", "sse"]) {
+    it(`lists the tools and runs a query over --transport ${transport}`, async () => {
+      const url = transport === "http" ? server.url : new URL("/sse", server.url).href;
+      const { tools } = await inspector({ transport, url }, ["tools/list"]);
+      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "run_sparql_query"]);
+      const result = await inspector({ transport, url },
+        ["tools/call", "--tool-name", "run_sparql_query", "--tool-arg", `query=${cities}`]);
+      assert.ok(!result.isError, JSON.stringify(result));
+      assert.equal(result.structuredContent.row_count, 3);
+    });
+  }
 });
