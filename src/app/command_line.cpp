@@ -63,6 +63,10 @@ Options:
                           SPARQL_MCP_AUTH_TOKEN when no file is given)
   --allow-origin ORIGIN   with --http: a browser Origin allowed besides the loopback ones
                           (repeatable; e.g. https://agent.example.org)
+  --allow-host HOST[:PORT]
+                          with --http: a Host the server may be reached by besides the
+                          loopback names and the bound address (repeatable; needed when it
+                          listens on 0.0.0.0 and clients use its name, e.g. mcp.example.org:8080)
   Options with a value also take the form --option=value.
 
 Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint,
@@ -184,6 +188,8 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.auth_token_file = value_of(flag);
     } else if (!query && flag == "--allow-origin") {
       line.allowed_origins.push_back(value_of(flag));
+    } else if (!query && flag == "--allow-host") {
+      line.allowed_hosts.push_back(value_of(flag));
     } else if (query && flag == "--format") {
       line.query_format = value_of(flag);
       static const char* kFormats[] = {"table", "json", "xml", "csv", "tsv", "turtle", "ntriples"};
@@ -212,8 +218,9 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
   }
   // From the shell, start-up lines would drown the answer: only warnings unless asked.
   if (query && !log_level_given) line.log_level = "warn";
-  if (!line.http && (line.auth_token_file || !line.allowed_origins.empty()))
-    bad_usage("--auth-token-file and --allow-origin apply to --http only");
+  if (!line.http &&
+      (line.auth_token_file || !line.allowed_origins.empty() || !line.allowed_hosts.empty()))
+    bad_usage("--auth-token-file, --allow-origin and --allow-host apply to --http only");
   if (query && line.query_input.empty() && line.command == Command::Query) {
     bad_usage("query needs a query: the text in quotes, - to read standard input, or @FILE");
   }

@@ -46,7 +46,8 @@ int serve_http(const CommandLine& command_line, mcp::Server& server, const sigse
     spdlog::error("cannot start: {}", exception.what());
     return 1;
   }
-  options.allowed_origins = command_line.allowed_origins;
+  options.extra_allowed_origins = command_line.allowed_origins;
+  options.extra_allowed_hosts = command_line.allowed_hosts;
   std::unique_ptr<transport::HttpHandler> handler =
       transport::make_mcp_http_handler(server, transport::McpHttpOptions{});
   std::unique_ptr<transport::HttpServer> http;

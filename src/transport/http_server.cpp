@@ -246,6 +246,11 @@ HttpServer::HttpServer(HttpHandler& handler, HttpServerOptions options)
   state.allowed_origins = state.options.allowed_origins.empty()
                               ? default_allowed_origins(state.url_host, state.port)
                               : state.options.allowed_origins;
+  state.allowed_hosts.insert(state.allowed_hosts.end(), state.options.extra_allowed_hosts.begin(),
+                             state.options.extra_allowed_hosts.end());
+  state.allowed_origins.insert(state.allowed_origins.end(),
+                               state.options.extra_allowed_origins.begin(),
+                               state.options.extra_allowed_origins.end());
 
   state.work.emplace(state.io.get_executor());
   state.start_accepting();

@@ -446,6 +446,18 @@ TEST_CASE("Configured allow-lists replace the defaults", "[transport][integratio
             .status == 200);
 }
 
+TEST_CASE("Extra allow-list entries add to the defaults", "[transport][integration]") {
+  Fixture f(with([](HttpServerOptions& o) {
+    o.extra_allowed_hosts = {"mcp.example.org:8080"};
+    o.extra_allowed_origins = {"https://app.example.org"};
+  }));
+  CHECK(f.get("/echo").take().status == 200);  // 127.0.0.1:PORT still listed
+  CHECK(f.get("/echo", {{"Host", "mcp.example.org:8080"}}).take().status == 200);
+  CHECK(f.get("/echo", {{"Host", "mcp.example.org:9090"}}).take().status == 403);
+  CHECK(f.get("/echo", {{"Origin", "https://app.example.org"}}).take().status == 200);
+  CHECK(f.get("/echo", {{"Origin", "https://other.example.org"}}).take().status == 403);
+}
+
 TEST_CASE("An HTTP/1.1 request without a Host field is refused 400",
           "[transport][integration][error]") {
   Fixture f;

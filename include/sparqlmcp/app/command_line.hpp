@@ -28,6 +28,7 @@ struct CommandLine {
   std::optional<std::string> http;  // --http [HOST:]PORT: serve MCP over HTTP instead of stdio
   std::optional<std::string> auth_token_file;  // --auth-token-file FILE
   std::vector<std::string> allowed_origins;    // --allow-origin ORIGIN (repeatable)
+  std::vector<std::string> allowed_hosts;      // --allow-host HOST[:PORT] (repeatable)
   std::string parse_input;                     // for `parse`: a file name or "-" for standard input
   // for `query`: the query text, "-" (standard input) or "@FILE"
   std::string query_input;

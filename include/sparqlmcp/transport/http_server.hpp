@@ -56,6 +56,10 @@ struct HttpServerOptions {
   // See http_security.hpp for the matching rules.
   std::vector<std::string> allowed_hosts;
   std::vector<std::string> allowed_origins;
+  // Entries added to those lists (or to the defaults when they are empty): what `--allow-host`
+  // and `--allow-origin` give besides the loopback names.
+  std::vector<std::string> extra_allowed_hosts;
+  std::vector<std::string> extra_allowed_origins;
 
   // Set: every request needs `Authorization: Bearer <token>` (RFC 6750 2.1), else 401 with
   // `WWW-Authenticate: Bearer`. Compared in constant time, never logged. See
