@@ -15,6 +15,9 @@
 #                   the official MCP conformance suite (@modelcontextprotocol/conformance),
 #                   its 0.1 line and 0.2.0-alpha.12 (the first with 2026-07-28 scenarios), run by
 #                   tests/e2e/conformance.test.mjs on Node 22 (the suite imports fs.globSync)
+#   DIR/mcp-reference/  @modelcontextprotocol/server@2 and @modelcontextprotocol/node@2 (and
+#                   zod), the official TypeScript SDK v2 that bench/peers/reference-mcp-server.mjs
+#                   builds the reference MCP server of bench/mcp_load.mjs with
 #   DIR/versions.json   what is installed, with versions, for the benchmark's report
 #
 # Nothing needs root except the Debian package: as root the script apt-get installs it (and a
@@ -107,6 +110,12 @@ npm_install "$dir/conformance-0.2" @modelcontextprotocol/conformance@0.2.0-alpha
 conformance1_version=$(installed_version "$dir/conformance-0.1" @modelcontextprotocol/conformance)
 conformance2_version=$(installed_version "$dir/conformance-0.2" @modelcontextprotocol/conformance)
 
+# --- The reference MCP server (official SDK v2) ------------------------------------------
+npm_install "$dir/mcp-reference" @modelcontextprotocol/server@2 @modelcontextprotocol/server 2
+npm_install "$dir/mcp-reference" @modelcontextprotocol/node@2 @modelcontextprotocol/node 2
+npm_install "$dir/mcp-reference" zod@4 zod 4
+reference_version=$(installed_version "$dir/mcp-reference" @modelcontextprotocol/server)
+
 # --- Apache Jena ARQ ---------------------------------------------------------------------
 jena_version=
 java_version=
@@ -187,7 +196,7 @@ fi
 
 # --- What is installed ---------------------------------------------------------------------
 VERSIONS_DIR=$dir NODE22=$node22_version NODE20=$(node --version) C5=$comunica5_version C4=$comunica4_version \
-MC1=$conformance1_version MC2=$conformance2_version \
+MC1=$conformance1_version MC2=$conformance2_version MREF=$reference_version \
 JENA=$jena_version JAVA=$java_version node -e '
   const e = process.env;
   const versions = {
@@ -197,6 +206,7 @@ JENA=$jena_version JAVA=$java_version node -e '
     comunica4: { version: e.C4, folder: `${e.VERSIONS_DIR}/comunica4`, node: "node" },
     conformance1: { version: e.MC1, folder: `${e.VERSIONS_DIR}/conformance-0.1`, node: "node22" },
     conformance2: { version: e.MC2, folder: `${e.VERSIONS_DIR}/conformance-0.2`, node: "node22" },
+    mcp_reference: { version: e.MREF, folder: `${e.VERSIONS_DIR}/mcp-reference`, node: "node" },
     jena: e.JENA ? { version: e.JENA, java: e.JAVA, classpath: `${e.VERSIONS_DIR}/jena/classpath` } : null,
   };
   require("fs").writeFileSync(`${e.VERSIONS_DIR}/versions.json`, JSON.stringify(versions, null, 2) + "\n");'
@@ -207,4 +217,5 @@ printf '  %-22s %s\n' \
   "Comunica v5" "@comunica/query-sparql $comunica5_version (runs on Node $node22_version)" \
   "Comunica v4" "@comunica/query-sparql $comunica4_version (runs on the system Node $(node --version))" \
   "MCP conformance" "@modelcontextprotocol/conformance $conformance1_version and $conformance2_version (on Node $node22_version)" \
+  "MCP reference server" "@modelcontextprotocol/server $reference_version (SDK v2, bench/mcp_load.mjs)" \
   "Jena ARQ" "${jena_version:-not installed}${java_version:+ (Java $java_version)}"
