@@ -47,6 +47,8 @@ HttpResponse empty_response(int status, HttpHeaders headers = {}) {
 // The HTTP status of a 2026-07-28 response (Streamable HTTP: 400 for version and header
 // errors, 404 for a method the server does not implement); 200 otherwise.
 int modern_status(const std::string& text) {
+  // Results can be large: parse only what may be an error response.
+  if (text.find("\"error\"") == std::string::npos) return 200;
   const json message = json::parse(text, nullptr, false);
   if (!message.is_object() || !message.contains("error")) return 200;
   const int error = message["error"].value("code", 0);
