@@ -2,6 +2,7 @@
 
 #include <sys/random.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -346,6 +347,18 @@ class McpHttpHandler final : public HttpHandler {
                                    "Session not found: it ended or expired; send initialize "
                                    "again for a new session"));
         return;
+      }
+      // 2025-06-18 and later: an MCP-Protocol-Version the server does not speak is a 400 (a
+      // request without it is taken as the negotiated version).
+      if (std::optional<std::string> version = request.header("MCP-Protocol-Version")) {
+        const auto& known = mcp::supported_protocol_versions();
+        if (std::find(known.begin(), known.end(), *version) == known.end()) {
+          exchange.respond(rpc_error(400, message.value("id", json()), code::kInvalidRequest,
+                                     "Bad Request: unsupported MCP-Protocol-Version '" + *version +
+                                         "'; this session speaks " +
+                                         legacy->session->protocol_version()));
+          return;
+        }
       }
     }
     if (!is_request(message)) {

@@ -105,6 +105,10 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
       assert.ok(!result.isError, text_of(result));
       assert.equal(result.structuredContent.row_count, 5);
       const session = transport.sessionId;
+      const bad_version = await post(server.url, { jsonrpc: "2.0", id: 8, method: "tools/list" },
+        { "Mcp-Session-Id": session, "MCP-Protocol-Version": "1999-01-01" });
+      assert.equal(bad_version.status, 400);
+      assert.match((await bad_version.json()).error.message, /unsupported MCP-Protocol-Version '1999-01-01'; this session speaks 2025-11-25/);
       await transport.terminateSession();
       // The session is gone: a request naming it gets 404.
       const after_end = await post(server.url, { jsonrpc: "2.0", id: 9, method: "tools/list" },
