@@ -3,7 +3,9 @@
 #include <sys/random.h>
 
 #include <algorithm>
+#include <charconv>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
@@ -123,34 +125,46 @@ class Reaper {
 };
 
 // One request's answering end: a JSON response, or an SSE stream once a notification about the
-// request comes before its response.
+// request comes before its response. A legacy stream is resumable (MCP 2025-11-25,
+// "Resumability and Redelivery"): it opens with a priming event, every event carries the id
+// "<stream>-<n>", and its events are kept (up to kResumeLogBytes) so that a client that lost
+// the connection can GET the rest with Last-Event-ID; losing the connection does not cancel
+// the request (the client sends notifications/cancelled for that).
 class Reply {
  public:
+  static constexpr std::size_t kResumeLogBytes = 4 * 1024 * 1024;
+
   Reply(HttpExchange exchange, bool modern, HttpHeaders headers = {})
       : exchange_(std::move(exchange)), modern_(modern), headers_(std::move(headers)) {}
+
+  void make_resumable(std::uint64_t number) { number_ = number; }
 
   // Returns true when `message` was the response (the request is answered).
   bool deliver(const mcp::OutgoingMessage& message) {
     std::lock_guard lock(mutex_);
     if (done_) return false;
-    if (message.kind == mcp::OutgoingMessage::Kind::Response) {
+    const bool response = message.kind == mcp::OutgoingMessage::Kind::Response;
+    if (response && !streaming_) {
       done_ = true;
-      if (stream_.is_open()) {
-        stream_.send(SseEvent{"message", {}, message.text, std::nullopt});
-        stream_.close();
-      } else {
-        HttpResponse response;
-        response.status = modern_ ? modern_status(message.text) : 200;
-        response.headers = headers_;
-        response.headers.emplace_back("Content-Type", "application/json");
-        response.body = message.text;
-        exchange_.respond(std::move(response));
-      }
+      HttpResponse answer;
+      answer.status = modern_ ? modern_status(message.text) : 200;
+      answer.headers = headers_;
+      answer.headers.emplace_back("Content-Type", "application/json");
+      answer.body = message.text;
+      exchange_.respond(std::move(answer));
       return true;
     }
-    if (!stream_.is_open()) stream_ = exchange_.start_stream(200, headers_);
-    stream_.send(SseEvent{"message", {}, message.text, std::nullopt});
-    return false;
+    if (!streaming_) {
+      streaming_ = true;
+      stream_ = exchange_.start_stream(200, headers_);
+      if (number_) stream_.send(SseEvent{{}, event_id(0), {}, std::nullopt});  // priming
+    }
+    emit(message.text);
+    if (response) {
+      done_ = true;
+      stream_.close();
+    }
+    return response;
   }
 
   // The client went away: nothing more is sent. Returns whether it was still unanswered.
@@ -161,6 +175,19 @@ class Reply {
     return open;
   }
 
+  // GET with Last-Event-ID "<stream>-<after>": the events after it on `exchange`'s new stream,
+  // then the live ones until the response. False when this reply has no stream to resume.
+  bool resume(const HttpExchange& exchange, std::uint64_t after) {
+    std::lock_guard lock(mutex_);
+    if (!number_ || !streaming_) return false;
+    if (stream_.is_open()) stream_.close();  // never the same message on two streams
+    stream_ = exchange.start_stream(200);
+    for (const auto& [n, text] : log_)
+      if (n > after) stream_.send(SseEvent{"message", event_id(n), text, std::nullopt});
+    if (done_) stream_.close();
+    return true;
+  }
+
   // Runs `on_gone` when the client goes away before the answer (on an io thread, or at once
   // if it is gone already): the subscription lives as long as the reply.
   void watch(const HttpExchange& exchange, std::function<void()> on_gone) {
@@ -168,6 +195,25 @@ class Reply {
   }
 
  private:
+  std::string event_id(std::uint64_t n) const {
+    return std::to_string(number_) + "-" + std::to_string(n);
+  }
+
+  // Under mutex_.
+  void emit(const std::string& text) {
+    SseEvent event{"message", {}, text, std::nullopt};
+    if (number_) {
+      event.id = event_id(++sent_);
+      log_.emplace_back(sent_, text);
+      log_bytes_ += text.size();
+      while (log_bytes_ > kResumeLogBytes && log_.size() > 1) {
+        log_bytes_ -= log_.front().second.size();
+        log_.pop_front();
+      }
+    }
+    if (stream_.is_open()) stream_.send(event);
+  }
+
   std::optional<CancellationSubscription> on_gone_;
   std::mutex mutex_;
   HttpExchange exchange_;
@@ -175,6 +221,11 @@ class Reply {
   bool modern_;
   HttpHeaders headers_;
   bool done_ = false;
+  bool streaming_ = false;
+  std::uint64_t number_ = 0;  // 0: not resumable
+  std::uint64_t sent_ = 0;
+  std::deque<std::pair<std::uint64_t, std::string>> log_;
+  std::size_t log_bytes_ = 0;
 };
 
 // A 2026-07-28 request in flight: its own Session (no state is shared between requests).
@@ -193,10 +244,14 @@ struct ModernCall {
 
 // A legacy (2025-03-26 .. 2025-11-25) session: its Session and the requests awaiting answers.
 struct LegacySession {
+  static constexpr std::size_t kResumableStreams = 16;  // the newest requests' streams
+
   std::string id;
   std::shared_ptr<mcp::Session> session;
   std::mutex mutex;
-  std::map<std::string, std::shared_ptr<Reply>> pending;  // by the request id's JSON text
+  std::map<std::string, std::shared_ptr<Reply>> pending;    // by the request id's JSON text
+  std::map<std::uint64_t, std::shared_ptr<Reply>> streams;  // resumable, by stream number
+  std::uint64_t next_stream = 1;
   Clock::time_point last_used = Clock::now();
 };
 
@@ -234,9 +289,11 @@ class McpHttpHandler final : public HttpHandler {
       end_session(request, exchange);
       return;
     }
+    if (request.method == "GET") {
+      resume_stream(request, exchange);
+      return;
+    }
     if (request.method != "POST") {
-      // The server stream of GET is not offered (the 2025 revisions allow 405); 2026-07-28 has
-      // no GET at all.
       HttpResponse response = HttpResponse::text(
           405, request.method + " is not served at " + options_.path +
                    ": send each JSON-RPC message as a POST (DELETE ends a legacy session)");
@@ -380,21 +437,58 @@ class McpHttpHandler final : public HttpHandler {
         return;
       }
       legacy->pending[key] = reply;
+      const std::uint64_t number = legacy->next_stream++;
+      reply->make_resumable(number);
+      legacy->streams[number] = reply;
+      while (legacy->streams.size() > LegacySession::kResumableStreams)
+        legacy->streams.erase(legacy->streams.begin());
     }
-    std::weak_ptr<LegacySession> weak_session = legacy;
-    std::weak_ptr<Reply> weak_reply = reply;
-    reply->watch(exchange, [weak_session, weak_reply, key, id = message["id"]] {
-      std::shared_ptr<Reply> gone = weak_reply.lock();
-      if (!gone || !gone->abandon()) return;
-      if (auto session = weak_session.lock()) {
-        {
-          std::lock_guard lock(session->mutex);
-          session->pending.erase(key);
-        }
-        if (session->session) session->session->cancel(id, "the client closed the connection");
-      }
-    });
+    // A lost connection is not a cancellation here (2025-11-25): the request runs on and its
+    // stream can be resumed; the client cancels with notifications/cancelled.
     legacy->session->handle_message(request.body);
+  }
+
+  // GET /mcp in a legacy session: with Last-Event-ID, the rest of that stream; without, 405
+  // (no standalone server stream is offered).
+  void resume_stream(const HttpRequest& request, const HttpExchange& exchange) {
+    const std::optional<std::string> id = request.header("Mcp-Session-Id");
+    const std::optional<std::string> last = request.header("Last-Event-ID");
+    if (!id || !last) {
+      HttpResponse response =
+          HttpResponse::text(405, "GET " + options_.path +
+                                      " only resumes a stream (Mcp-Session-Id and "
+                                      "Last-Event-ID); no standalone server stream is offered");
+      response.headers.emplace_back("Allow", "POST, DELETE");
+      exchange.respond(std::move(response));
+      return;
+    }
+    std::shared_ptr<LegacySession> legacy = find_session(*id);
+    if (!legacy) {
+      exchange.respond(HttpResponse::text(404, "Session not found: it ended or expired"));
+      return;
+    }
+    std::uint64_t number = 0, after = 0;
+    const std::size_t dash = last->find('-');
+    const auto parse = [](std::string_view text, std::uint64_t& out) {
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+      return ec == std::errc() && end == text.data() + text.size();
+    };
+    if (dash == std::string::npos || !parse(std::string_view(*last).substr(0, dash), number) ||
+        !parse(std::string_view(*last).substr(dash + 1), after)) {
+      exchange.respond(HttpResponse::text(
+          400, "Last-Event-ID '" + *last + "' is not an event id of this server"));
+      return;
+    }
+    std::shared_ptr<Reply> reply;
+    {
+      std::lock_guard lock(legacy->mutex);
+      auto it = legacy->streams.find(number);
+      if (it != legacy->streams.end()) reply = it->second;
+    }
+    if (!reply || !reply->resume(exchange, after)) {
+      exchange.respond(HttpResponse::text(
+          404, "no stream to resume for Last-Event-ID '" + *last + "' in this session"));
+    }
   }
 
   // GET /sse: a new session whose messages all travel on this stream, after an `endpoint` event

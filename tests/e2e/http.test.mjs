@@ -15,7 +15,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client";
 import { REPO } from "./lib/servers.mjs";
-import { start_scripted_endpoint } from "./lib/endpoint.mjs";
+import { start_scripted_endpoint, ASK_TRUE } from "./lib/endpoint.mjs";
 import { text_of } from "./lib/mcp.mjs";
 import { start_http_server } from "./lib/http_server.mjs";
 
@@ -45,7 +45,7 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
   let scripted;  // an endpoint that tells when a request arrives and when it is abandoned
   before(async () => {
     scripted = await start_scripted_endpoint();
-    server = await start_http_server(["--endpoint", scripted.url("/held")]);
+    server = await start_http_server(["--endpoint", scripted.url("/held"), "--endpoint", scripted.url("/flaky")]);
   });
   after(async () => {
     await server?.stop();
@@ -140,6 +140,51 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
     const unknown = await post(messages, { jsonrpc: "2.0", id: 1, method: "tools/list" });
     assert.equal(unknown.status, 404);
     assert.match(await unknown.text(), /open \/sse again/);
+  });
+
+  it("resumes a legacy stream the client lost, with Last-Event-ID, without cancelling the call", async () => {
+    const legacy_headers = (session) => ({ "Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25" });
+    const init = await post(server.url, { jsonrpc: "2.0", id: 1, method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "resume-e2e", version: "1" } } });
+    const session = init.headers.get("mcp-session-id");
+    assert.equal((await post(server.url, { jsonrpc: "2.0", method: "notifications/initialized" }, legacy_headers(session))).status, 202);
+    assert.equal((await post(server.url, { jsonrpc: "2.0", id: 2, method: "logging/setLevel", params: { level: "warning" } },
+      legacy_headers(session))).status, 200);
+    // The endpoint answers 503 first: the retry warning opens the call's event stream.
+    const controller = new AbortController();
+    const answer = fetch(server.url, { method: "POST", signal: controller.signal,
+      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...legacy_headers(session) },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call",
+        params: { name: "run_sparql_query", arguments: { query: `ASK { SERVICE <${scripted.url("/flaky")}> { ?s ?p ?o } }` } } }) });
+    // (The headers come with the first event, so the call's response is awaited after that.)
+    (await scripted.next_request()).reply(503, "busy", { "Content-Type": "text/plain", "Retry-After": "0" });
+    const retried = await scripted.next_request();
+    const call = await answer;
+    assert.match(call.headers.get("content-type"), /^text\/event-stream/);
+    const reader = call.body.getReader();
+    let text = "";
+    while (!/"method":"notifications\/message"/.test(text)) {
+      const { value, done } = await reader.read();
+      assert.ok(!done, `the stream ended before the warning: ${text}`);
+      text += new TextDecoder().decode(value);
+    }
+    const ids = [...text.matchAll(/^id: ?(\S+)$/gm)].map((m) => m[1]);
+    assert.equal(ids.length, 2, text);  // the priming event, then the warning
+    controller.abort();  // the connection is lost before the answer
+    retried.reply(200, ASK_TRUE);
+    // The call ran on: its answer waits for the client, after the last id it saw.
+    const resumed = await fetch(server.url, { headers: { Accept: "text/event-stream", "Last-Event-ID": ids.at(-1), ...legacy_headers(session) } });
+    assert.equal(resumed.status, 200);
+    const rest = await resumed.text();
+    const events = rest.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
+    assert.equal(events.length, 1, rest);
+    assert.equal(events[0].id, 3);
+    assert.equal(events[0].result.structuredContent.results.boolean, true);
+    // A stream this session never had, and a malformed id.
+    const unknown = await fetch(server.url, { headers: { Accept: "text/event-stream", "Last-Event-ID": "999-1", ...legacy_headers(session) } });
+    assert.equal(unknown.status, 404);
+    const malformed = await fetch(server.url, { headers: { Accept: "text/event-stream", "Last-Event-ID": "nope", ...legacy_headers(session) } });
+    assert.equal(malformed.status, 400);
   });
 
   it("streams progress before the response when the request asks for it", async () => {

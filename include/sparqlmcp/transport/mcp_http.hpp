@@ -13,8 +13,9 @@
 // Everywhere: 406 when Accept does not list application/json and text/event-stream, 415 when
 // the body is not application/json, 202 for notifications, 405 for other methods.
 //
-// Not yet: GET's server stream on /mcp (answered 405, as the revisions allow), Last-Event-ID
-// resumption, batches.
+// Legacy streams are resumable: GET with Last-Event-ID replays the rest of a stream, and a lost
+// connection does not cancel its request. Not yet: a standalone GET server stream (405, as the
+// revisions allow), batches.
 
 #include <chrono>
 #include <cstddef>
