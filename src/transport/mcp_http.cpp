@@ -81,9 +81,14 @@ std::string random_session_id() {
   return id;
 }
 
-// Closes sessions away from the io threads: closing waits for the session's workers.
+// Closes sessions away from the io threads: closing waits for the session's workers. Every
+// 2026-07-28 call hands its session here, so the thread is not woken per session: it collects
+// them every 100 ms, or at once when many wait.
 class Reaper {
  public:
+  static constexpr std::size_t kWakeAt = 64;
+  static constexpr std::chrono::milliseconds kPeriod{100};
+
   Reaper() : thread_([this] { run(); }) {}
   ~Reaper() {
     {
@@ -95,25 +100,29 @@ class Reaper {
   }
   void reap(std::shared_ptr<mcp::Session> session) {
     if (!session) return;
+    bool wake = false;
     {
       std::lock_guard lock(mutex_);
       queue_.push_back(std::move(session));
+      wake = queue_.size() >= kWakeAt;
     }
-    ready_.notify_one();
+    if (wake) ready_.notify_one();
   }
 
  private:
   void run() {
     std::unique_lock lock(mutex_);
     for (;;) {
-      ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      if (queue_.empty()) return;
-      std::shared_ptr<mcp::Session> session = std::move(queue_.front());
-      queue_.pop_front();
+      ready_.wait_for(lock, kPeriod, [this] { return stopping_ || queue_.size() >= kWakeAt; });
+      std::deque<std::shared_ptr<mcp::Session>> batch;
+      batch.swap(queue_);
+      const bool last = stopping_;
       lock.unlock();
-      session->close();
-      session.reset();
+      for (auto& session : batch)
+        session->close();
+      batch.clear();
       lock.lock();
+      if (last && queue_.empty()) return;
     }
   }
 
