@@ -47,6 +47,18 @@ HttpResponse empty_response(int status, HttpHeaders headers = {}) {
   return response;
 }
 
+// 405 with the methods the path takes.
+HttpResponse method_not_allowed(const std::string& allow, const std::string& why) {
+  HttpResponse response = HttpResponse::text(405, why);
+  response.headers.emplace_back("Allow", allow);
+  return response;
+}
+
+HttpResponse not_json_body() {
+  return HttpResponse::text(
+      415, "the body must be one JSON-RPC message with Content-Type: application/json");
+}
+
 // The HTTP status of a 2026-07-28 response (Streamable HTTP: 400 for version and header
 // errors, 404 for a method the server does not implement); 200 otherwise.
 int modern_status(const std::string& text) {
@@ -303,16 +315,14 @@ class McpHttpHandler final : public HttpHandler {
       return;
     }
     if (request.method != "POST") {
-      HttpResponse response = HttpResponse::text(
-          405, request.method + " is not served at " + options_.path +
-                   ": send each JSON-RPC message as a POST (DELETE ends a legacy session)");
-      response.headers.emplace_back("Allow", "POST, DELETE");
-      exchange.respond(std::move(response));
+      exchange.respond(method_not_allowed(
+          "POST, DELETE",
+          request.method + " is not served at " + options_.path +
+              ": send each JSON-RPC message as a POST (DELETE ends a legacy session)"));
       return;
     }
     if (!detail::is_json_content_type(request.header("Content-Type"))) {
-      exchange.respond(HttpResponse::text(
-          415, "the body must be one JSON-RPC message with Content-Type: application/json"));
+      exchange.respond(not_json_body());
       return;
     }
     const std::optional<std::string> accept = request.header("Accept");
@@ -463,12 +473,10 @@ class McpHttpHandler final : public HttpHandler {
     const std::optional<std::string> id = request.header("Mcp-Session-Id");
     const std::optional<std::string> last = request.header("Last-Event-ID");
     if (!id || !last) {
-      HttpResponse response =
-          HttpResponse::text(405, "GET " + options_.path +
-                                      " only resumes a stream (Mcp-Session-Id and "
-                                      "Last-Event-ID); no standalone server stream is offered");
-      response.headers.emplace_back("Allow", "POST, DELETE");
-      exchange.respond(std::move(response));
+      exchange.respond(method_not_allowed(
+          "POST, DELETE", "GET " + options_.path +
+                              " only resumes a stream (Mcp-Session-Id and "
+                              "Last-Event-ID); no standalone server stream is offered"));
       return;
     }
     std::shared_ptr<LegacySession> legacy = find_session(*id);
@@ -504,10 +512,8 @@ class McpHttpHandler final : public HttpHandler {
   // naming where to POST (MCP 2024-11-05, "HTTP with SSE").
   void open_sse_stream(const HttpRequest& request, HttpExchange exchange) {
     if (request.method != "GET") {
-      HttpResponse response = HttpResponse::text(
-          405, "GET " + options_.sse_path + " opens the event stream of the HTTP+SSE transport");
-      response.headers.emplace_back("Allow", "GET");
-      exchange.respond(std::move(response));
+      exchange.respond(method_not_allowed(
+          "GET", "GET " + options_.sse_path + " opens the event stream of the HTTP+SSE transport"));
       return;
     }
     if (!detail::accepts(request.header("Accept"), "text/event-stream")) {
@@ -542,16 +548,13 @@ class McpHttpHandler final : public HttpHandler {
   // POST /messages?sessionId=ID: one message for that session; answers travel on its stream.
   void post_sse_message(const HttpRequest& request, HttpExchange exchange) {
     if (request.method != "POST") {
-      HttpResponse response = HttpResponse::text(405, "POST " + options_.messages_path +
-                                                          "?sessionId=... sends a message of the "
-                                                          "HTTP+SSE transport");
-      response.headers.emplace_back("Allow", "POST");
-      exchange.respond(std::move(response));
+      exchange.respond(method_not_allowed("POST", "POST " + options_.messages_path +
+                                                      "?sessionId=... sends a message of the "
+                                                      "HTTP+SSE transport"));
       return;
     }
     if (!detail::is_json_content_type(request.header("Content-Type"))) {
-      exchange.respond(HttpResponse::text(
-          415, "the body must be one JSON-RPC message with Content-Type: application/json"));
+      exchange.respond(not_json_body());
       return;
     }
     const std::optional<std::string> id = request.query_parameter("sessionId");
@@ -599,7 +602,11 @@ class McpHttpHandler final : public HttpHandler {
     sse_clients_.clear();
   }
 
+  // Nullptr at the session limit.
   std::shared_ptr<LegacySession> open_legacy_session() {
+    std::lock_guard lock(mutex_);
+    expire_idle_sessions();
+    if (sessions_.size() >= options_.max_sessions) return nullptr;
     auto legacy = std::make_shared<LegacySession>();
     legacy->id = random_session_id();
     std::weak_ptr<LegacySession> weak = legacy;
@@ -617,12 +624,6 @@ class McpHttpHandler final : public HttpHandler {
       }
       reply->deliver(outgoing);
     });
-    std::lock_guard lock(mutex_);
-    expire_idle_sessions();
-    if (sessions_.size() >= options_.max_sessions) {
-      reaper_.reap(std::move(legacy->session));
-      return nullptr;
-    }
     sessions_[legacy->id] = legacy;
     return legacy;
   }
@@ -639,10 +640,9 @@ class McpHttpHandler final : public HttpHandler {
   void end_session(const HttpRequest& request, const HttpExchange& exchange) {
     const std::optional<std::string> id = request.header("Mcp-Session-Id");
     if (!id) {
-      HttpResponse response = HttpResponse::text(
-          405, "DELETE ends a legacy session named by Mcp-Session-Id; 2026-07-28 has none");
-      response.headers.emplace_back("Allow", "POST, DELETE");
-      exchange.respond(std::move(response));
+      exchange.respond(method_not_allowed(
+          "POST, DELETE",
+          "DELETE ends a legacy session named by Mcp-Session-Id; 2026-07-28 has none"));
       return;
     }
     std::shared_ptr<LegacySession> legacy;
