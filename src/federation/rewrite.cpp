@@ -202,9 +202,7 @@ void push_limit(Operator& op, std::uint64_t rows, const LimitOptions& options) {
   switch (op.kind) {
     case OpKind::Project:
     case OpKind::Extend:
-      push_limit(op.children[0], rows, options);
-      return;
-    case OpKind::LeftJoin:
+    case OpKind::LeftJoin:  // its left side
       push_limit(op.children[0], rows, options);
       return;
     case OpKind::Union:

@@ -1,6 +1,7 @@
 #include "source_selection.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -80,6 +81,23 @@ Operator probe_branch(const Operator& pattern, std::size_t k) {
   slice.limit = 1;
   slice.children.push_back(std::move(project));
   return slice;
+}
+
+// In how many candidate UNIONs each endpoint has a branch (that `counts`, when given).
+std::map<std::string, std::size_t> unions_per_endpoint(
+    const std::vector<Candidate>& candidates,
+    const std::function<bool(const std::string& endpoint, const std::string& shape)>& counts) {
+  std::map<std::string, std::size_t> out;
+  for (const Candidate& candidate : candidates) {
+    std::set<std::string> in_union;
+    for (const Operator* branch : candidate.branches) {
+      const std::string& endpoint = branch->name.term.value;
+      if (!counts || counts(endpoint, candidate.shape)) in_union.insert(endpoint);
+    }
+    for (const std::string& endpoint : in_union)
+      ++out[endpoint];
+  }
+  return out;
 }
 
 }  // namespace
@@ -170,16 +188,8 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
   // Requests pay off for an endpoint that appears in several UNIONs: one request decides all
   // its branches (or the probe asks them all), where an endpoint in one UNION only is asked by
   // its branch itself (whose empty answer is remembered as well).
-  std::map<std::string, std::size_t> unions_per_endpoint;
-  for (const Candidate& candidate : candidates) {
-    std::set<std::string> in_union;
-    for (const Operator* branch : candidate.branches)
-      in_union.insert(branch->name.term.value);
-    for (const std::string& endpoint : in_union)
-      ++unions_per_endpoint[endpoint];
-  }
   std::set<std::string> endpoints, worth_asking;
-  for (const auto& [endpoint, unions] : unions_per_endpoint) {
+  for (const auto& [endpoint, unions] : unions_per_endpoint(candidates, nullptr)) {
     endpoints.insert(endpoint);
     if (unions >= 2) worth_asking.insert(endpoint);
   }
@@ -217,15 +227,10 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
     std::unique_ptr<PendingAnswer> pending;
   };
   std::map<std::string, Probe> probes;
-  std::map<std::string, std::size_t> open_unions;
-  for (const Candidate& candidate : candidates) {
-    std::set<std::string> open;
-    for (const Operator* branch : candidate.branches)
-      if (known.count({branch->name.term.value, candidate.shape}) == 0)
-        open.insert(branch->name.term.value);
-    for (const std::string& endpoint : open)
-      ++open_unions[endpoint];
-  }
+  std::map<std::string, std::size_t> open_unions =
+      unions_per_endpoint(candidates, [&](const std::string& endpoint, const std::string& shape) {
+        return known.count({endpoint, shape}) == 0;
+      });
   for (const Candidate& candidate : candidates) {
     for (const Operator* branch : candidate.branches) {
       const std::string& endpoint = branch->name.term.value;

@@ -114,28 +114,27 @@ std::optional<Vocabulary> read_vocabulary(const results::QueryResults& answer) {
   if (!p || !c || !np || !nc) return std::nullopt;
   Vocabulary vocabulary;
   std::optional<std::size_t> predicates, classes;
+  std::size_t other_classes = 0;  // blank nodes or literals as ?c: counted, not listed
   for (const results::Row& row : answer.rows) {
     if (row.size() != answer.variables.size()) return std::nullopt;
     if (row[*p] && row[*p]->is_iri()) vocabulary.predicates.insert(row[*p]->value);
-    if (row[*c] && row[*c]->is_iri()) vocabulary.classes.insert(row[*c]->value);
+    if (row[*c]) {
+      if (row[*c]->is_iri()) {
+        vocabulary.classes.insert(row[*c]->value);
+      } else {
+        ++other_classes;
+      }
+    }
     if (row[*np] || row[*nc]) {
       predicates = count_of(row[*np]);
       classes = count_of(row[*nc]);
     }
   }
-  // Classes that are blank nodes or literals are not listed, and not counted against.
+  // Only a whole answer is trusted: every term its own counts name, within the limit.
   if (!predicates || !classes || *predicates > kMaxVocabularyTerms ||
       *classes > kMaxVocabularyTerms || vocabulary.predicates.size() != *predicates ||
-      vocabulary.classes.size() > *classes) {
+      vocabulary.classes.size() + other_classes != *classes) {
     return std::nullopt;
-  }
-  if (vocabulary.classes.size() < *classes) {
-    // Some ?c were not IRIs, or rows are missing: only whole answers are trusted. Count the
-    // non-IRI classes to tell the two apart.
-    std::size_t others = 0;
-    for (const results::Row& row : answer.rows)
-      if (row[*c] && !row[*c]->is_iri()) ++others;
-    if (vocabulary.classes.size() + others != *classes) return std::nullopt;
   }
   return vocabulary;
 }
