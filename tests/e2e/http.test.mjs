@@ -32,6 +32,20 @@ const META = {
   "io.modelcontextprotocol/clientInfo": { name: "raw-e2e", version: "1.0.0" },
 };
 
+// The demo's five cities through run_sparql_query.
+async function assert_queries(client) {
+  const result = await client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
+  assert.ok(!result.isError, text_of(result));
+  assert.equal(result.structuredContent.row_count, 5);
+}
+
+// The tools in their order, then the query.
+async function assert_lists_and_queries(client) {
+  const tools = await client.listTools();
+  assert.deepEqual(tools.tools.map((t) => t.name), ["list_endpoints", "run_sparql_query"]);
+  await assert_queries(client);
+}
+
 function post(url, body, headers = {}) {
   return fetch(url, {
     method: "POST",
@@ -84,11 +98,7 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
     await client.connect(new StreamableHTTPClientTransportV2(new URL(server.url)));
     try {
       assert.equal(client.getNegotiatedProtocolVersion(), MODERN);
-      const tools = await client.listTools();
-      assert.deepEqual(tools.tools.map((t) => t.name), ["list_endpoints", "run_sparql_query"]);
-      const result = await client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
-      assert.ok(!result.isError, text_of(result));
-      assert.equal(result.structuredContent.row_count, 5);
+      await assert_lists_and_queries(client);
     } finally {
       await client.close();
     }
@@ -101,9 +111,7 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
     try {
       assert.match(transport.sessionId, /^[0-9a-f]{32}$/);
       assert.equal(transport.protocolVersion, "2025-11-25");
-      const result = await client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
-      assert.ok(!result.isError, text_of(result));
-      assert.equal(result.structuredContent.row_count, 5);
+      await assert_queries(client);
       const session = transport.sessionId;
       const bad_version = await post(server.url, { jsonrpc: "2.0", id: 8, method: "tools/list" },
         { "Mcp-Session-Id": session, "MCP-Protocol-Version": "1999-01-01" });
@@ -125,11 +133,7 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
     const client = new Client({ name: "http-e2e-sse", version: "1.0.0" }, { capabilities: {} });
     await client.connect(transport);
     try {
-      const tools = await client.listTools();
-      assert.deepEqual(tools.tools.map((t) => t.name), ["list_endpoints", "run_sparql_query"]);
-      const result = await client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
-      assert.ok(!result.isError, text_of(result));
-      assert.equal(result.structuredContent.row_count, 5);
+      await assert_lists_and_queries(client);
     } finally {
       await client.close();
     }
