@@ -66,6 +66,9 @@ Session::~Session() {
 void Session::handle_message(std::string_view raw) {
   core_->handle_message(raw);
 }
+void Session::handle_parsed(const nlohmann::json& message) {
+  core_->handle_parsed(message);
+}
 void Session::cancel(const nlohmann::json& request_id, std::string_view reason) {
   core_->cancel(request_id, reason);
 }

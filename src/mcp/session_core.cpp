@@ -150,6 +150,14 @@ void SessionCore::handle_message(std::string_view raw) {
                    "); send numbers within the range of a double");
     return;
   }
+  handle_parsed(message);
+}
+
+void SessionCore::handle_parsed(const json& message) {
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+  }
   try {
     if (message.is_array()) {
       handle_batch(message);

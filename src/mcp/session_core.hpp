@@ -25,6 +25,8 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   SessionCore(ServerCore& server, std::shared_ptr<Channel> channel);
 
   void handle_message(std::string_view raw);
+  // The same for a message the transport has parsed already.
+  void handle_parsed(const nlohmann::json& message);
   void cancel(const nlohmann::json& request_id, std::string_view reason);
   void close();
   bool wait_idle(std::chrono::milliseconds limit);

@@ -391,7 +391,7 @@ class McpHttpHandler final : public HttpHandler {
         reaper_.reap(std::move(session));
       }
     });
-    session->handle_message(request.body);
+    session->handle_parsed(message);
   }
 
   void serve_legacy(const HttpRequest& request, const json& message, HttpExchange exchange) {
@@ -439,7 +439,7 @@ class McpHttpHandler final : public HttpHandler {
     }
     if (!is_request(message)) {
       // Notifications (e.g. notifications/initialized, notifications/cancelled) and responses.
-      legacy->session->handle_message(request.body);
+      legacy->session->handle_parsed(message);
       exchange.respond(empty_response(202));
       return;
     }
@@ -464,7 +464,7 @@ class McpHttpHandler final : public HttpHandler {
     }
     // A lost connection is not a cancellation here (2025-11-25): the request runs on and its
     // stream can be resumed; the client cancels with notifications/cancelled.
-    legacy->session->handle_message(request.body);
+    legacy->session->handle_parsed(message);
   }
 
   // GET /mcp in a legacy session: with Last-Event-ID, the rest of that stream; without, 405

@@ -112,6 +112,8 @@ class Session {
   // Handles one JSON text (one line of stdio, one HTTP body). Never throws: every failure
   // becomes a JSON-RPC error response or, for notifications, a log line. Ignored after close().
   void handle_message(std::string_view raw);
+  // The same for a message the transport parsed already (HTTP reads the body to route it).
+  void handle_parsed(const nlohmann::json& message);
 
   // Cancels a running request as if the client had sent notifications/cancelled for it (used by
   // transports when a client disconnects). Unknown or finished ids are ignored.
