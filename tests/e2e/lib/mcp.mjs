@@ -51,12 +51,9 @@ export function write_catalogue(entries) {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-// Connects the SDK client to a fresh sparql-mcp process. Returns { client, transport, stderr(),
-// pid, close() }. `on_message` sees every message from the server in the order it was read,
-// before the SDK handles it (the SDK handles a notification one microtask after a response read
-// with it, so its handlers alone cannot tell the order on the wire).
-export async function connect_sdk(catalogue_dir, extra_args = [], { name = "sparql-mcp-e2e", on_message } = {}) {
-  const transport = new StdioClientTransport({
+// Starts sparql-mcp over stdio with `Transport` and connects `client` to it.
+async function connect_stdio(Transport, client, catalogue_dir, extra_args, on_message) {
+  const transport = new Transport({
     command: binary(),
     args: ["--catalogue", catalogue_dir, "--log-level", "warn", ...extra_args],
     stderr: "pipe",
@@ -64,7 +61,6 @@ export async function connect_sdk(catalogue_dir, extra_args = [], { name = "spar
   let stderr = "";
   transport.stderr?.on("data", (chunk) => { stderr += chunk; });
   if (on_message) transport.onmessage = on_message; // Client.connect chains its own handler after it
-  const client = new Client({ name, version: "1.0.0" }, { capabilities: {} });
   await client.connect(transport, { timeout: 15000 });
   return {
     client,
@@ -78,30 +74,22 @@ export async function connect_sdk(catalogue_dir, extra_args = [], { name = "spar
   };
 }
 
+// Connects the SDK client to a fresh sparql-mcp process. Returns { client, transport, stderr(),
+// pid, close() }. `on_message` sees every message from the server in the order it was read,
+// before the SDK handles it (the SDK handles a notification one microtask after a response read
+// with it, so its handlers alone cannot tell the order on the wire).
+export function connect_sdk(catalogue_dir, extra_args = [], { name = "sparql-mcp-e2e", on_message } = {}) {
+  return connect_stdio(StdioClientTransport, new Client({ name, version: "1.0.0" }, { capabilities: {} }),
+                       catalogue_dir, extra_args, on_message);
+}
+
 // The same with the v2 SDK client (@modelcontextprotocol/client) in version-negotiation mode
 // 'auto': it probes with server/discover (on a sibling process it spawns and reaps itself) and
 // speaks 2026-07-28 when the server offers it, falling back to initialize otherwise.
-export async function connect_sdk_v2(catalogue_dir, extra_args = [], { name = "sparql-mcp-e2e-v2", on_message } = {}) {
-  const transport = new StdioClientTransportV2({
-    command: binary(),
-    args: ["--catalogue", catalogue_dir, "--log-level", "warn", ...extra_args],
-    stderr: "pipe",
-  });
-  let stderr = "";
-  transport.stderr?.on("data", (chunk) => { stderr += chunk; });
-  if (on_message) transport.onmessage = on_message; // Client.connect chains its own handler after it
-  const client = new ClientV2({ name, version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
-  await client.connect(transport, { timeout: 15000 });
-  return {
-    client,
-    transport,
-    pid: transport.pid,
-    stderr: () => stderr,
-    close: async () => {
-      try { await client.close(); } catch { /* already closed */ }
-      assert_no_sanitizer_report(stderr);
-    },
-  };
+export function connect_sdk_v2(catalogue_dir, extra_args = [], { name = "sparql-mcp-e2e-v2", on_message } = {}) {
+  return connect_stdio(StdioClientTransportV2,
+                       new ClientV2({ name, version: "1.0.0" }, { versionNegotiation: { mode: "auto" } }),
+                       catalogue_dir, extra_args, on_message);
 }
 
 export function text_of(result) {
