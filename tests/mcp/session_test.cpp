@@ -28,24 +28,9 @@ class TestResources : public mcp::ResourceProvider {
   }
 };
 
-struct Fixture {
-  explicit Fixture(mcp::ServerOptions options = make_options()) {
-    auto sleep_tool = std::make_unique<SleepTool>();
-    sleep = sleep_tool.get();
-    std::vector<std::unique_ptr<mcp::Tool>> list;
-    list.push_back(std::make_unique<EchoTool>());
-    list.push_back(std::move(sleep_tool));
-    list.push_back(std::make_unique<ThrowTool>());
-    list.push_back(std::make_unique<ProgressTool>());
-    list.push_back(std::make_unique<LogTool>());
-    server = std::make_unique<mcp::Server>(std::move(options), std::move(list),
-                                           std::make_shared<TestResources>());
-    session = server->open_session(recorder.sink());
-  }
-  ~Fixture() {
-    if (sleep) sleep->release();
-    session.reset();
-  }
+struct Fixture : SessionFixture {
+  explicit Fixture(mcp::ServerOptions options = make_options())
+      : SessionFixture(std::move(options), tools(), std::make_shared<TestResources>()) {}
 
   static mcp::ServerOptions make_options() {
     mcp::ServerOptions options;
@@ -54,21 +39,15 @@ struct Fixture {
     options.info.instructions = "Use SERVICE to name endpoints.";
     return options;
   }
-
-  json call(const json& id, const std::string& method, json params = nullptr) {
-    session->handle_message(request(id, method, std::move(params)));
-    return recorder.wait_response(id);
+  static std::vector<std::unique_ptr<mcp::Tool>> tools() {
+    std::vector<std::unique_ptr<mcp::Tool>> list;
+    list.push_back(std::make_unique<EchoTool>());
+    list.push_back(std::make_unique<SleepTool>());
+    list.push_back(std::make_unique<ThrowTool>());
+    list.push_back(std::make_unique<ProgressTool>());
+    list.push_back(std::make_unique<LogTool>());
+    return list;
   }
-  void initialize() {
-    REQUIRE(
-        call("init", "initialize", json::parse(initialize_request())["params"]).contains("result"));
-    session->handle_message(notification("notifications/initialized"));
-  }
-
-  Recorder recorder;
-  SleepTool* sleep = nullptr;
-  std::unique_ptr<mcp::Server> server;
-  std::unique_ptr<mcp::Session> session;
 };
 
 json error_of(const json& response) {

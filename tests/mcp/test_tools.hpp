@@ -266,4 +266,36 @@ inline std::string initialize_request(const json& id = 0,
                   {"clientInfo", {{"name", "test-client"}, {"version", "1.0"}}}});
 }
 
+// A server with `tools` and `resources`, and one session whose output the recorder keeps. A
+// SleepTool among the tools is released at the end, so no worker waits past the test.
+struct SessionFixture {
+  SessionFixture(ServerOptions options, std::vector<std::unique_ptr<Tool>> tools,
+                 std::shared_ptr<const ResourceProvider> resources) {
+    for (const auto& tool : tools)
+      if (auto* found = dynamic_cast<SleepTool*>(tool.get())) sleep = found;
+    server = std::make_unique<Server>(std::move(options), std::move(tools), std::move(resources));
+    session = server->open_session(recorder.sink());
+  }
+  ~SessionFixture() {
+    if (sleep) sleep->release();
+    session.reset();
+  }
+
+  json call(const json& id, const std::string& method, json params = nullptr) {
+    session->handle_message(request(id, method, std::move(params)));
+    return recorder.wait_response(id);
+  }
+  void initialize(const std::string& version = "2025-11-25") {
+    const json init =
+        call("init", "initialize", json::parse(initialize_request(0, version))["params"]);
+    if (!init.contains("result")) throw std::runtime_error("initialize failed: " + init.dump());
+    session->handle_message(notification("notifications/initialized"));
+  }
+
+  Recorder recorder;
+  SleepTool* sleep = nullptr;
+  std::unique_ptr<Server> server;
+  std::unique_ptr<Session> session;
+};
+
 }  // namespace sparqlmcp::mcp::testing
