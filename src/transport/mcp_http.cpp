@@ -19,6 +19,7 @@
 #include "sparqlmcp/mcp/jsonrpc.hpp"
 #include "sparqlmcp/mcp/protocol.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::transport {
 namespace {
@@ -84,13 +85,8 @@ std::string random_session_id() {
     if (n < 0) throw_error(ErrorKind::Internal, "getrandom failed: cannot mint a session id");
     got += static_cast<std::size_t>(n);
   }
-  static const char* kHex = "0123456789abcdef";
-  std::string id;
-  for (unsigned char b : bytes) {
-    id.push_back(kHex[b >> 4]);
-    id.push_back(kHex[b & 15]);
-  }
-  return id;
+  return util::to_hex(std::string_view(reinterpret_cast<const char*>(bytes), sizeof bytes),
+                      util::HexCase::Lower);
 }
 
 // Closes sessions away from the io threads: closing waits for the session's workers. Every
