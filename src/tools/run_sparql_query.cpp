@@ -11,12 +11,11 @@
 #include "query_facts.hpp"
 #include "query_output.hpp"
 #include "query_routing.hpp"
-#include "sparqlmcp/federation/federated_source.hpp"
-#include "sparqlmcp/federation/request_sender.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
+#include "sparqlmcp/tools/query_sources.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
@@ -26,10 +25,6 @@ using federation::Source;
 using federation::SourceAnswer;
 
 using Clock = std::chrono::steady_clock;
-
-constexpr std::size_t kMaxRowsHeldPerCall = 5'000'000;
-// A SERVICE ?variable that no solution binds is sent to at most this many catalogue endpoints.
-constexpr std::size_t kMaxVariableEndpoints = 20;
 
 mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
   mcp::ToolDefinition definition;
@@ -99,19 +94,13 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
 
 class RunSparqlQueryTool final : public mcp::Tool {
  public:
-  RunSparqlQueryTool(const catalogue::Catalogue& catalogue, http::SparqlProtocolClient& client,
-                     QuerySettings settings, std::shared_ptr<const LocalEndpoints> local)
+  RunSparqlQueryTool(const catalogue::Catalogue& catalogue,
+                     std::shared_ptr<const QuerySources> sources, QuerySettings settings)
       : catalogue_(catalogue),
-        sender_(federation::make_http_sender(client)),
-        local_(std::move(local)),
+        sources_(std::move(sources)),
         settings_(settings),
         definition_(run_sparql_query_definition(settings_)),
-        cache_(settings_.page_cache_bytes, settings_.page_cache_ttl) {
-    if (settings_.subquery_cache_bytes > 0) {
-      subquery_cache_ = std::make_shared<federation::SubqueryCache>(settings_.subquery_cache_bytes,
-                                                                    settings_.subquery_cache_ttl);
-    }
-  }
+        cache_(settings_.page_cache_bytes, settings_.page_cache_ttl) {}
 
   const mcp::ToolDefinition& definition() const override { return definition_; }
 
@@ -137,7 +126,6 @@ class RunSparqlQueryTool final : public mcp::Tool {
     Clock::time_point started;
     Clock::time_point deadline;
     AnswerFacts facts;
-    std::shared_ptr<void> lookup_keepalive;  // the federated route's endpoint sources
   };
 
   mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
@@ -167,18 +155,18 @@ class RunSparqlQueryTool final : public mcp::Tool {
     switch (route.kind) {
       case Route::Kind::Direct:
         call.inner = sparql::parse_query(route.direct.query_text);
-        call.source = make_source(route.endpoint);
+        call.source = sources_->endpoint(route.endpoint);
         call.silent = route.direct.silent;
         call.facts.endpoint = route.endpoint.endpoint_iri;
         break;
       case Route::Kind::External:
         call.inner = call.query;
-        call.source = make_source(route.endpoint);
+        call.source = sources_->endpoint(route.endpoint);
         call.facts.endpoint = route.endpoint.endpoint_iri;
         break;
       case Route::Kind::Federated:
         call.inner = call.query;
-        call.source = make_federated(call, std::move(route.endpoints));
+        call.source = sources_->federated(std::move(route.endpoints));
         break;
     }
     call.facts.route = route.kind == Route::Kind::External ? "external" : call.source->route();
@@ -202,55 +190,6 @@ class RunSparqlQueryTool final : public mcp::Tool {
       if (exception.error().kind == ErrorKind::Cancelled || !call.silent) throw;
       return silent_failure(call, exception.error());
     }
-  }
-
-  std::unique_ptr<Source> make_source(const catalogue::Endpoint& endpoint) const {
-    if (!endpoint.answered_locally) {
-      return federation::make_remote_source(
-          endpoint, *sender_,
-          {settings_.max_response_bytes, settings_.assumed_result_cap, endpoint_memory_});
-    }
-    const engine::Store* store = local_ ? local_->find(endpoint) : nullptr;
-    if (store == nullptr) {
-      throw_error(ErrorKind::Internal, "catalogue entry '" + endpoint.id +
-                                           "' should be answered in-process but its dumps "
-                                           "were not loaded at start-up");
-    }
-    // Every SELECT request carries a LIMIT of at most max_rows_limit + 1 rows; the engine's cap
-    // only guards queries without one.
-    return federation::make_in_process_source(
-        endpoint, *store,
-        {std::max(settings_.assumed_result_cap, settings_.max_rows_limit + 1),
-         kMaxRowsHeldPerCall});
-  }
-
-  // The embedded federation engine for one call: the SERVICE endpoints' sources are made as
-  // the evaluation reaches them (a SERVICE with a variable may bind any catalogue endpoint).
-  std::unique_ptr<Source> make_federated(Call& call, std::vector<catalogue::Endpoint> named) {
-    auto sources = std::make_shared<std::map<std::string, std::unique_ptr<Source>>>();
-    auto lookup = [this, sources, named = std::move(named)](const std::string& iri) -> Source* {
-      auto it = sources->find(iri);
-      if (it != sources->end()) return it->second.get();
-      const catalogue::Endpoint* endpoint = catalogue_.find_by_iri(iri);
-      for (const catalogue::Endpoint& e : named)
-        if (endpoint == nullptr && e.endpoint_iri == iri) endpoint = &e;
-      if (endpoint == nullptr) return nullptr;
-      return sources->emplace(iri, make_source(*endpoint)).first->second.get();
-    };
-    call.lookup_keepalive = sources;
-    federation::FederatedSourceSettings settings;
-    settings.federation = settings_.federation;
-    settings.max_result_rows = std::max(settings_.assumed_result_cap, settings_.max_rows_limit + 1);
-    settings.max_rows_in_memory = kMaxRowsHeldPerCall;
-    // SERVICE ?variable unbound ranges over the catalogue, bounded.
-    for (const catalogue::Endpoint& endpoint : catalogue_.endpoints()) {
-      if (endpoint.settings.calls_services.value_or(false))
-        settings.endpoints_calling_services.push_back(endpoint.endpoint_iri);
-      if (settings.variable_endpoints.size() < kMaxVariableEndpoints)
-        settings.variable_endpoints.push_back(endpoint.endpoint_iri);
-    }
-    return federation::make_federated_source(std::move(lookup), settings, endpoint_memory_,
-                                             subquery_cache_);
   }
 
   // What a federated answer says beyond its rows: per endpoint, the requests and rows; per
@@ -641,14 +580,10 @@ class RunSparqlQueryTool final : public mcp::Tool {
   }
 
   const catalogue::Catalogue& catalogue_;
-  std::unique_ptr<federation::RequestSender> sender_;
-  std::shared_ptr<const LocalEndpoints> local_;
+  std::shared_ptr<const QuerySources> sources_;
   QuerySettings settings_;
   mcp::ToolDefinition definition_;
   PageCache cache_;
-  std::shared_ptr<federation::EndpointMemory> endpoint_memory_ =
-      std::make_shared<federation::EndpointMemory>();
-  std::shared_ptr<federation::SubqueryCache> subquery_cache_;
 };
 
 }  // namespace
@@ -657,7 +592,15 @@ std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(const catalogue::Catalogue
                                                       http::SparqlProtocolClient& client,
                                                       QuerySettings settings,
                                                       std::shared_ptr<const LocalEndpoints> local) {
-  return std::make_unique<RunSparqlQueryTool>(catalogue, client, settings, std::move(local));
+  return make_run_sparql_query_tool(
+      catalogue, std::make_shared<QuerySources>(catalogue, client, settings, std::move(local)),
+      settings);
+}
+
+std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
+                                                      std::shared_ptr<const QuerySources> sources,
+                                                      QuerySettings settings) {
+  return std::make_unique<RunSparqlQueryTool>(catalogue, std::move(sources), settings);
 }
 
 }  // namespace sparqlmcp::tools

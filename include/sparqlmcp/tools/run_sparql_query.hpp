@@ -59,4 +59,10 @@ std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(
     const catalogue::Catalogue& catalogue, http::SparqlProtocolClient& client,
     QuerySettings settings, std::shared_ptr<const LocalEndpoints> local = {});
 
+class QuerySources;
+// The same over sources shared with other callers (the SPARQL endpoint of `--http`).
+std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
+                                                      std::shared_ptr<const QuerySources> sources,
+                                                      QuerySettings settings);
+
 }  // namespace sparqlmcp::tools
