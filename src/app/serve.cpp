@@ -14,11 +14,15 @@
 #include "sparqlmcp/http/client.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
 #include "sparqlmcp/mcp/server.hpp"
+#include "sparqlmcp/tools/federation_proxy.hpp"
 #include "sparqlmcp/tools/list_endpoints.hpp"
+#include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/transport/http_router.hpp"
 #include "sparqlmcp/transport/http_security.hpp"
 #include "sparqlmcp/transport/http_server.hpp"
 #include "sparqlmcp/transport/mcp_http.hpp"
+#include "sparqlmcp/transport/sparql_http.hpp"
 #include "sparqlmcp/transport/stdio.hpp"
 #include "sparqlmcp/util/error.hpp"
 
@@ -33,7 +37,8 @@ namespace {
 // --http: Streamable HTTP until SIGTERM or SIGINT, then a graceful stop (in-flight requests
 // finish or are cancelled within the server's stop timeouts). The signals were blocked in every
 // thread before any was started, so this thread takes them with sigwait.
-int serve_http(const CommandLine& command_line, mcp::Server& server, const sigset_t& signals) {
+int serve_http(const CommandLine& command_line, mcp::Server& server,
+               const tools::FederationProxy& proxy, const sigset_t& signals) {
   transport::HttpServerOptions options;
   try {
     options.listen = transport::parse_listen_address(*command_line.http);
@@ -48,17 +53,26 @@ int serve_http(const CommandLine& command_line, mcp::Server& server, const sigse
   }
   options.extra_allowed_origins = command_line.allowed_origins;
   options.extra_allowed_hosts = command_line.allowed_hosts;
-  std::unique_ptr<transport::HttpHandler> handler =
-      transport::make_mcp_http_handler(server, transport::McpHttpOptions{});
+  const transport::McpHttpOptions mcp_options;
+  std::unique_ptr<transport::HttpHandler> mcp =
+      transport::make_mcp_http_handler(server, mcp_options);
+  const transport::SparqlHttpOptions sparql_options;
+  std::unique_ptr<transport::HttpHandler> sparql =
+      transport::make_sparql_http_handler(proxy, sparql_options);
+  transport::HttpRouter router;
+  router.add({mcp_options.path, mcp_options.sse_path, mcp_options.messages_path}, *mcp);
+  router.add({sparql_options.path}, *sparql);
   std::unique_ptr<transport::HttpServer> http;
   try {
-    http = std::make_unique<transport::HttpServer>(*handler, options);
+    http = std::make_unique<transport::HttpServer>(router, options);
   } catch (const Exception& exception) {
     spdlog::error("cannot start: {}", exception.what());
     return 1;
   }
-  spdlog::info("serving MCP over Streamable HTTP at {}{}", http->url("/mcp"),
+  spdlog::info("serving MCP over Streamable HTTP at {}{}", http->url(mcp_options.path),
                options.bearer_token ? " (bearer token required)" : "");
+  spdlog::info("serving the SPARQL 1.1 Protocol (federated queries) at {}",
+               http->url(sparql_options.path));
   int signal = 0;
   sigwait(&signals, &signal);
   spdlog::info("{}: stopping", signal == SIGTERM ? "SIGTERM" : "SIGINT");
@@ -86,10 +100,13 @@ int run_serve(const CommandLine& command_line) {
     return 1;
   }
 
+  // The MCP tool and the SPARQL endpoint share what they learn of endpoints and their caches.
+  auto sources = std::make_shared<const tools::QuerySources>(
+      runtime->catalogue, *runtime->sparql_client, runtime->settings, runtime->local);
   std::vector<std::unique_ptr<mcp::Tool>> tool_list;
   tool_list.push_back(tools::make_list_endpoints_tool(runtime->catalogue));
-  tool_list.push_back(tools::make_run_sparql_query_tool(runtime->catalogue, *runtime->sparql_client,
-                                                        runtime->settings, runtime->local));
+  tool_list.push_back(
+      tools::make_run_sparql_query_tool(runtime->catalogue, sources, runtime->settings));
 
   mcp::ServerOptions options;
   options.info.name = "sparql-mcp";
@@ -99,7 +116,10 @@ int run_serve(const CommandLine& command_line) {
   if (command_line.workers) options.worker_threads = *command_line.workers;
   mcp::Server server(options, std::move(tool_list),
                      std::make_shared<const CatalogueResources>(runtime->catalogue));
-  if (command_line.http) return serve_http(command_line, server, signals);
+  if (command_line.http) {
+    const tools::FederationProxy proxy(runtime->catalogue, sources, runtime->settings);
+    return serve_http(command_line, server, proxy, signals);
+  }
   int status = transport::run_stdio(server, std::cin, std::cout);
   spdlog::info("end of input: shutting down");
   return status;

@@ -38,17 +38,24 @@ std::optional<std::string> HttpRequest::header(std::string_view name) const {
 }
 
 std::optional<std::string> HttpRequest::query_parameter(std::string_view name) const {
-  std::string_view rest = query;
-  while (!rest.empty()) {
-    auto amp = rest.find('&');
-    std::string_view pair = rest.substr(0, amp);
-    rest = amp == std::string_view::npos ? std::string_view{} : rest.substr(amp + 1);
-    auto equals = pair.find('=');
-    std::string key = form_decode(pair.substr(0, equals));
-    if (key != name) continue;
-    return equals == std::string_view::npos ? std::string{} : form_decode(pair.substr(equals + 1));
-  }
+  for (auto& [key, value] : decode_form(query))
+    if (key == name) return std::move(value);
   return std::nullopt;
+}
+
+std::vector<std::pair<std::string, std::string>> decode_form(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> pairs;
+  while (!text.empty()) {
+    auto amp = text.find('&');
+    std::string_view pair = text.substr(0, amp);
+    text = amp == std::string_view::npos ? std::string_view{} : text.substr(amp + 1);
+    if (pair.empty()) continue;
+    auto equals = pair.find('=');
+    pairs.emplace_back(
+        form_decode(pair.substr(0, equals)),
+        equals == std::string_view::npos ? std::string{} : form_decode(pair.substr(equals + 1)));
+  }
+  return pairs;
 }
 
 HttpResponse HttpResponse::text(int status, std::string_view body) {

@@ -110,6 +110,10 @@ struct HttpRequest {
   std::optional<std::string> query_parameter(std::string_view name) const;
 };
 
+// The `name=value` pairs of an application/x-www-form-urlencoded text (a URL's query, or a
+// POSTed form), in order, names and values percent-decoded with '+' as space.
+std::vector<std::pair<std::string, std::string>> decode_form(std::string_view text);
+
 struct HttpResponse {
   int status = 200;
   // Sent as given; Content-Length, Transfer-Encoding, Connection and Date are the server's.

@@ -1,0 +1,161 @@
+#include "sparqlmcp/tools/federation_proxy.hpp"
+
+#include <algorithm>
+
+#include "paging.hpp"
+#include "query_facts.hpp"
+#include "query_routing.hpp"
+#include "sparqlmcp/federation/source.hpp"
+#include "sparqlmcp/federation/statistics.hpp"
+#include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::tools {
+namespace {
+
+using federation::SourceAnswer;
+using Clock = std::chrono::steady_clock;
+
+// What a federated answer's SERVICE blocks said: answers that may lack rows, failures that
+// SERVICE SILENT let pass.
+void add_federation_warnings(const federation::FederationStats& stats, ProxyAnswer& answer) {
+  for (const auto& [id, service] : stats.services) {
+    const std::string name = "SERVICE #" + std::to_string(id) + " <" + service.endpoint + ">";
+    if (service.silent_failure) {
+      answer.warnings.push_back(
+          name + " failed and SILENT let the query go on without it: " + service.failure);
+    }
+    for (const std::string& why : service.incomplete) {
+      answer.possibly_incomplete = true;
+      answer.warnings.push_back(name + ": " + why);
+    }
+  }
+}
+
+// SERVICE SILENT around the whole query: a failing endpoint contributes the single empty
+// solution (SPARQL 1.1 Federated Query, section 4).
+ProxyAnswer silent_failure(const sparql::Query& query, const Error& error, ProxyAnswer answer) {
+  answer.warnings.push_back(
+      "SERVICE SILENT: the endpoint failed and its failure was ignored as the query asked: " +
+      error.to_text());
+  if (answer.graph) return answer;
+  if (query.form() == sparql::QueryForm::Ask) {
+    answer.solutions.kind = results::QueryResults::Kind::Boolean;
+    answer.solutions.boolean = true;
+  } else {
+    answer.solutions.variables = projected_variables(query);
+    answer.solutions.rows.emplace_back(answer.solutions.variables.size());
+  }
+  return answer;
+}
+
+}  // namespace
+
+FederationProxy::FederationProxy(const catalogue::Catalogue& catalogue,
+                                 std::shared_ptr<const QuerySources> sources,
+                                 QuerySettings settings)
+    : catalogue_(catalogue), sources_(std::move(sources)), settings_(std::move(settings)) {}
+
+sparql::Query FederationProxy::parse(std::string_view text) {
+  return sparql::parse_query(text);
+}
+
+ProxyAnswer FederationProxy::answer(const sparql::Query& query,
+                                    std::optional<std::chrono::milliseconds> timeout,
+                                    CancellationTokenPtr cancellation) const {
+  const Clock::time_point deadline =
+      Clock::now() + std::min(timeout.value_or(settings_.default_timeout), settings_.max_timeout);
+  Route route =
+      plan_route(query, catalogue_, {settings_.allow_any_endpoint, settings_.federation_endpoint});
+  sparql::Query inner = query;
+  std::unique_ptr<federation::Source> source;
+  bool silent = false;
+  switch (route.kind) {
+    case Route::Kind::Direct:
+      inner = sparql::parse_query(route.direct.query_text);
+      source = sources_->endpoint(route.endpoint);
+      silent = route.direct.silent;
+      break;
+    case Route::Kind::External:
+      source = sources_->endpoint(route.endpoint);
+      break;
+    case Route::Kind::Federated:
+      source = sources_->federated(std::move(route.endpoints));
+      break;
+  }
+
+  ProxyAnswer answer;
+  answer.graph = is_graph_form(query.form());
+  answer.prefixes = query_prefixes(query);
+  answer.route = route.kind == Route::Kind::External ? "external" : source->route();
+  const federation::RequestContext context{deadline, cancellation, {}, false};
+  auto run = [&](const sparql::Query& request) {
+    SourceAnswer result = source->run(request, context);
+    if (result.federation) {
+      answer.requests += result.federation->requests();
+      add_federation_warnings(*result.federation, answer);
+    } else {
+      answer.requests += static_cast<std::size_t>(result.attempts);
+    }
+    if (result.body_truncated) {
+      answer.possibly_incomplete = true;
+      answer.warnings.push_back("the endpoint's response exceeded the size limit of " +
+                                std::to_string(settings_.max_response_bytes) +
+                                " bytes and was cut after the last complete " +
+                                std::string(answer.graph ? "triple" : "row") +
+                                "; add LIMIT or make the query more selective.");
+    }
+    if (result.stopped_at_cap) {
+      answer.possibly_incomplete = true;
+      answer.warnings.push_back(
+          "the in-process engine stopped at its row cap; add LIMIT or make the query more "
+          "selective.");
+    }
+    return result;
+  };
+
+  try {
+    if (answer.graph) {
+      answer.triples = std::move(run(inner).triples);
+      return answer;
+    }
+    if (query.form() == sparql::QueryForm::Ask) {
+      answer.solutions = std::move(run(inner).solutions);
+      return answer;
+    }
+    // SELECT: one request for at most one row more than the cap, which tells whether more
+    // follow. The query's own LIMIT stays when it is smaller.
+    const SliceBounds slice = outer_slice(inner);
+    const std::uint64_t cap = settings_.max_rows_limit;
+    const bool own_limit = slice.limit && *slice.limit <= cap;
+    const std::uint64_t limit = own_limit ? *slice.limit : cap + 1;
+    SourceAnswer result =
+        run(own_limit ? inner : sliced_query(inner, inner.syntax(), slice.offset, limit));
+    const federation::RowCap source_cap = source->row_cap();
+    std::vector<results::Row>& rows = result.solutions.rows;
+    if (rows.size() > cap) {
+      rows.resize(cap);
+      answer.cut_at = cap;
+      answer.possibly_incomplete = true;
+      answer.warnings.push_back("the answer has more than " + std::to_string(cap) +
+                                " rows, the most this endpoint returns at once; page with "
+                                "ORDER BY, LIMIT and OFFSET for the rest.");
+    } else if (!result.body_truncated && !result.stopped_at_cap && !own_limit &&
+               (result.announced_cap || (rows.size() >= source_cap.rows && rows.size() < limit))) {
+      // The endpoint returned as many rows as it returns at once: more may exist there.
+      answer.cut_at = result.announced_cap.value_or(rows.size());
+      answer.possibly_incomplete = true;
+      answer.warnings.push_back("the endpoint <" + source->endpoint() + "> returned " +
+                                std::to_string(rows.size()) +
+                                " rows, its result cap, so more rows may exist; page with "
+                                "ORDER BY, LIMIT and OFFSET for the rest.");
+    }
+    answer.solutions = std::move(result.solutions);
+    return answer;
+  } catch (const Exception& exception) {
+    if (exception.error().kind == ErrorKind::Cancelled || !silent) throw;
+    return silent_failure(query, exception.error(), std::move(answer));
+  }
+}
+
+}  // namespace sparqlmcp::tools
