@@ -1,6 +1,6 @@
 #pragma once
-// The HTTP/1.1 server under the MCP HTTP transports (Streamable HTTP, HTTP+SSE) and, later, the
-// SPARQL protocol endpoint. It knows nothing of MCP: it accepts connections, reads requests,
+// The HTTP/1.1 server under the MCP HTTP transports (Streamable HTTP, HTTP+SSE) and the SPARQL
+// protocol endpoint. It knows nothing of MCP: it accepts connections, reads requests,
 // applies the security checks and limits every route shares (Host and Origin allow-lists,
 // bearer token, body and header sizes, concurrent requests, idle connections) and hands each
 // remaining request to an `HttpHandler`, which answers it with a whole response or with a
