@@ -179,6 +179,7 @@ void Connection::process_header() {
   keep_alive_ = request.keep_alive();
   head_request_ = request.method() == bhttp::verb::head;
   method_ = std::string(sv(request.method_string()));
+  cors_origin_.clear();
   auto target = sv(request.target());
   path_ = std::string(target.substr(0, target.find('?')));
   const auto& options = state_.options;
@@ -202,6 +203,17 @@ void Connection::process_header() {
   if (origin != request.end() && !origin_allowed(state_.allowed_origins, sv(origin->value())))
     return reject(403, "Origin '" + util::one_line(sv(origin->value()), 200) +
                            "' is not allowed by this server (DNS-rebinding protection)");
+  // CORS (Fetch standard 3.2): an allowed Origin may read the answers, and a browser's
+  // preflight, which carries no credentials, is answered before the bearer token is asked for.
+  if (origin != request.end() && sv(origin->value()) != "null") {
+    cors_origin_ = std::string(sv(origin->value()));
+    auto requested_method = request.find("Access-Control-Request-Method");
+    if (method_ == "OPTIONS" && requested_method != request.end()) {
+      auto requested_headers = request.find("Access-Control-Request-Headers");
+      return answer_preflight(requested_headers == request.end() ? std::string_view{}
+                                                                 : sv(requested_headers->value()));
+    }
+  }
 
   if (options.bearer_token) {
     auto field = request.find(bhttp::field::authorization);
@@ -353,6 +365,14 @@ std::string Connection::serialize_head(int status, const HttpHeaders& headers, b
     }
     out.append(name).append(": ").append(value).append("\r\n");
   }
+  if (!cors_origin_.empty() && !has_header(headers, "Access-Control-Allow-Origin")) {
+    out.append("Access-Control-Allow-Origin: ").append(cors_origin_).append("\r\n");
+    out.append("Vary: Origin\r\n");
+    // The fields a client script needs besides the CORS-safelisted ones.
+    out.append(
+        "Access-Control-Expose-Headers: Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate, "
+        "Retry-After, X-SPARQL-MaxRows, X-SPARQL-MCP-Warning\r\n");
+  }
   out.append("Date: ").append(http_date()).append("\r\n");
   if (content_length) out.append("Content-Length: ").append(std::to_string(*content_length));
   if (content_length) out.append("\r\n");
@@ -372,6 +392,19 @@ void Connection::reject(int status, std::string_view reason, HttpHeaders headers
   std::string bytes = serialize_head(status, headers, keep, body.size(), false);
   if (!head_request_) bytes += body;
   queue(std::move(bytes), keep ? After::ReadNext : After::Close);
+}
+
+void Connection::answer_preflight(std::string_view requested_headers) {
+  bool keep = keep_alive_ && parser_ && parser_->is_done() && !state_.stopping && !over_limit_;
+  spdlog::debug("http: {} OPTIONS {} -> 204 (CORS preflight)", remote_, path_);
+  HttpHeaders headers{{"Access-Control-Allow-Methods", "GET, POST, DELETE"},
+                      {"Access-Control-Max-Age", "600"}};
+  // Whatever the browser asks to send (Authorization, Content-Type, the MCP headers): the
+  // checks that matter run on the request itself.
+  if (!requested_headers.empty())
+    headers.emplace_back("Access-Control-Allow-Headers", std::string(requested_headers));
+  queue(serialize_head(204, headers, keep, std::nullopt, false),
+        keep ? After::ReadNext : After::Close);
 }
 
 void Connection::reject_and_close(int status, std::string_view reason, HttpHeaders headers) {

@@ -74,6 +74,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Answers a request the server refuses itself. Keeps the connection when the request had no
   // body still to read and may be kept alive, else closes it after the answer.
   void reject(int status, std::string_view reason, HttpHeaders headers = {});
+  void answer_preflight(std::string_view requested_headers);
   void reject_and_close(int status, std::string_view reason, HttpHeaders headers = {});
 
   std::string serialize_head(int status, const HttpHeaders& headers, bool keep_alive,
@@ -123,6 +124,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool head_request_ = false;
   bool slot_held_ = false;
   std::string method_, path_;  // for the debug log (never the query: it may hold session ids)
+  // The allowed Origin a browser sent, echoed in Access-Control-Allow-Origin; empty without one.
+  std::string cors_origin_;
   std::shared_ptr<detail::ExchangeCore> exchange_;
   bool streaming_ = false;
   bool stream_ending_ = false;

@@ -493,6 +493,49 @@ TEST_CASE("With a bearer token set, requests without it or with another are refu
   CHECK(f.server.stats().connections_accepted == 1);
 }
 
+TEST_CASE("An allowed browser Origin may read the answers, refusals included (CORS)",
+          "[transport][integration]") {
+  Fixture f(with([](HttpServerOptions& o) {
+    o.extra_allowed_origins = {"https://yasgui.example.org"};
+    o.bearer_token = "s3cret-t0ken";
+  }));
+  auto answer = f.get("/echo", {{"Origin", "https://yasgui.example.org"},
+                                {"Authorization", "Bearer s3cret-t0ken"}})
+                    .take();
+  CHECK(answer.status == 200);
+  CHECK(header_of(answer, "Access-Control-Allow-Origin") == "https://yasgui.example.org");
+  CHECK(header_of(answer, "Vary") == "Origin");
+  CHECK(header_of(answer, "Access-Control-Expose-Headers").find("X-SPARQL-MaxRows") !=
+        std::string::npos);
+  auto refused = f.get("/echo", {{"Origin", "https://yasgui.example.org"}}).take();
+  CHECK(refused.status == 401);
+  CHECK(header_of(refused, "Access-Control-Allow-Origin") == "https://yasgui.example.org");
+  // Without an Origin (curl, SDK clients) nothing is added.
+  auto plain = f.get("/echo", {{"Authorization", "Bearer s3cret-t0ken"}}).take();
+  CHECK(header_of(plain, "Access-Control-Allow-Origin") == "<absent>");
+}
+
+TEST_CASE("A CORS preflight is answered by the server without the bearer token",
+          "[transport][integration]") {
+  Fixture f(with([](HttpServerOptions& o) {
+    o.extra_allowed_origins = {"https://yasgui.example.org"};
+    o.bearer_token = "s3cret-t0ken";
+  }));
+  http::Request base;
+  base.headers = {{"Origin", "https://yasgui.example.org"},
+                  {"Access-Control-Request-Method", "POST"},
+                  {"Access-Control-Request-Headers", "authorization, content-type"}};
+  auto preflight = f.client.send(f.request("OPTIONS", "/sparql", base), nullptr).take();
+  CHECK(preflight.status == 204);
+  CHECK(header_of(preflight, "Access-Control-Allow-Origin") == "https://yasgui.example.org");
+  CHECK(header_of(preflight, "Access-Control-Allow-Methods") == "GET, POST, DELETE");
+  CHECK(header_of(preflight, "Access-Control-Allow-Headers") == "authorization, content-type");
+  CHECK(f.handler.handled == 0);  // the handler never sees a preflight
+  // A preflight from an Origin outside the allow-list is refused like any request.
+  base.headers[0].second = "http://evil.example.com";
+  CHECK(f.client.send(f.request("OPTIONS", "/sparql", base), nullptr).take().status == 403);
+}
+
 TEST_CASE("Host and Origin are checked before the bearer token", "[transport][integration]") {
   Fixture f(with([](HttpServerOptions& o) { o.bearer_token = "s3cret-t0ken"; }));
   CHECK(f.get("/echo", {{"Host", "evil.example.com"}}).take().status == 403);
