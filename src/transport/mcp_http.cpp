@@ -598,11 +598,11 @@ class McpHttpHandler final : public HttpHandler {
     sse_clients_.clear();
   }
 
-  // Nullptr at the session limit.
+  // Nullptr at the session limit, which Streamable HTTP sessions and HTTP+SSE sessions share.
   std::shared_ptr<LegacySession> open_legacy_session() {
     std::lock_guard lock(mutex_);
     expire_idle_sessions();
-    if (sessions_.size() >= options_.max_sessions) return nullptr;
+    if (sessions_.size() + sse_clients_.size() >= options_.max_sessions) return nullptr;
     auto legacy = std::make_shared<LegacySession>();
     legacy->id = random_session_id();
     std::weak_ptr<LegacySession> weak = legacy;

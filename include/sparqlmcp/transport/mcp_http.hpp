@@ -32,7 +32,7 @@ struct McpHttpOptions {
   std::string sse_path = "/sse";            // HTTP+SSE: GET opens a session's event stream
   std::string messages_path = "/messages";  // HTTP+SSE: POST ?sessionId=ID sends to it
   std::chrono::seconds session_idle{1800};  // a legacy session unused this long expires
-  std::size_t max_sessions = 256;           // legacy sessions at once; beyond: 503
+  std::size_t max_sessions = 256;           // legacy and HTTP+SSE sessions at once; beyond: 503
   std::chrono::seconds retry_after{5};      // of that 503
 };
 
