@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { start_oxigraph } from "./lib/servers.mjs";
 import { start_scripted_endpoint } from "./lib/endpoint.mjs";
 import { start_http_server } from "./lib/http_server.mjs";
+import { assert_no_sanitizer_report } from "./lib/mcp.mjs";
 import { installed_peers, INSTALL_HINT } from "./lib/peers.mjs";
 import { start_runner } from "../../bench/peers/runners.mjs";
 
@@ -55,9 +56,12 @@ describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () 
     sparql = server.url.replace(/\/mcp$/, "/sparql");
   });
   after(async () => {
-    await server?.stop();
+    const exit = await server?.stop();
     await Promise.all([names?.stop(), ages?.stop(), scripted?.stop()]);
     if (dir) rmSync(dir, { recursive: true, force: true });
+    // A graceful stop, and nothing for a sanitizer build to report.
+    assert.deepEqual(exit, { code: 0, signal: null }, server?.log());
+    assert_no_sanitizer_report(server.log());
   });
 
   const get = (query, headers = {}, extra = "") =>
