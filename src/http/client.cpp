@@ -190,6 +190,10 @@ struct Client::Impl {
   std::atomic<std::uint64_t> next_id{1};
   // Loop-thread state.
   std::unordered_map<std::uint64_t, std::unique_ptr<Transfer>> transfers;
+  // Easy handles of finished transfers, reset and kept for the next ones: a new handle costs
+  // several allocations per request (libcurl's advice: reuse handles).
+  std::vector<std::unique_ptr<CURL, EasyDeleter>> idle_easy;
+  static constexpr std::size_t kMaxIdleEasy = 64;
   std::multimap<Clock::time_point, std::unique_ptr<Timer>> timers;
   std::thread thread;
 };
@@ -202,7 +206,12 @@ void Client::Impl::start(std::unique_ptr<Transfer> transfer) {
                    Outcome<Response>(cancelled_error(t.request.url, "cancelled")));
     return;
   }
-  t.easy.reset(curl_easy_init());
+  if (idle_easy.empty()) {
+    t.easy.reset(curl_easy_init());
+  } else {
+    t.easy = std::move(idle_easy.back());
+    idle_easy.pop_back();
+  }
   CURL* e = t.easy.get();
   if (e == nullptr) {
     auto on_done = std::move(t.on_done);
@@ -334,6 +343,10 @@ void Client::Impl::finish(CURL* easy, CURLcode result) {
     spdlog::debug("http: {} failed: {}", t.request.url, error.to_text());
     invoke_guarded(on_done, "async_send", Outcome<Response>(std::move(error)));
   }
+  if (idle_easy.size() < kMaxIdleEasy) {
+    curl_easy_reset(easy);  // forgets this transfer's options, pointers and headers
+    idle_easy.push_back(std::move(t.easy));
+  }
 }
 
 void Client::Impl::abort(std::uint64_t id, std::string_view why) {
@@ -458,6 +471,7 @@ void Client::Impl::shutdown(std::vector<std::unique_ptr<Transfer>> late_transfer
     timer->subscription.reset();
     invoke_guarded(timer->on_done, "async_wait", false);
   }
+  idle_easy.clear();
   curl_multi_cleanup(multi);
   multi = nullptr;
 }
