@@ -6,14 +6,10 @@ import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { gunzipSync } from "node:zlib";
 import { REPO } from "./lib/servers.mjs";
-import { json_term, term_key } from "./lib/differential.mjs";
+import { binding_rows, demo_oracle, demo_readme_queries } from "./lib/demo_oracle.mjs";
 import { binary, connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
 
-const oxigraph = createRequire(import.meta.url)("oxigraph");
 const CATALOGUE = join(REPO, "examples", "catalogue.ttl");
 const GEO = "https://demo.sparql-mcp.org/sparql/geography";
 const PEOPLE = "https://demo.sparql-mcp.org/sparql/people";
@@ -101,20 +97,8 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
   });
 
   it("answers every query of examples/README.md, the federated ones in one call each, as Oxigraph does", async () => {
-    // The oracle: the four dumps as named graphs of one Oxigraph store, each SERVICE <iri> of a
-    // query read as GRAPH <iri> (the federated answer for these queries).
-    const store = new oxigraph.Store();
-    for (const [graph, file] of [[GEO, "geography.ttl"], [PEOPLE, "people.ttl"],
-      ["https://demo.sparql-mcp.org/sparql/works", "works.ttl"], [AWARDS, "awards.nt.gz"]]) {
-      let bytes = readFileSync(join(REPO, "examples", "data", file));
-      if (file.endsWith(".gz")) bytes = gunzipSync(bytes);
-      store.load(bytes.toString("utf8"), {
-        format: file.includes(".nt") ? "application/n-triples" : "text/turtle",
-        to_graph_name: oxigraph.namedNode(graph),
-      });
-    }
-    const readme = readFileSync(join(REPO, "examples", "README.md"), "utf8");
-    const queries = [...readme.matchAll(/```sparql\n([\s\S]*?)```/g)].map((m) => m[1]);
+    const oracle = demo_oracle();
+    const queries = demo_readme_queries();
     assert.ok(queries.length >= 6, `examples/README.md has ${queries.length} SPARQL blocks`);
     let federated = 0;
     for (const query of queries) {
@@ -122,15 +106,8 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
       if (services.size > 1) federated += 1;
       const result = await call_tool(session.client, "run_sparql_query", { query, max_rows: 1000 });
       assert.ok(!result.isError, `${query}\n${text_of(result)}`);
-      const expected = store.query(query.replaceAll(/SERVICE(\s*<)/g, "GRAPH$1"));
-      const rows = (bindings) => bindings.map((b) => Object.keys(b).sort()
-        .map((k) => `${k}=${term_key(b[k])}`).join(" ")).sort();
-      const want = rows(expected.map((solution) => {
-        const b = {};
-        for (const [k, v] of solution) b[k] = json_term(v);
-        return b;
-      }));
-      assert.deepEqual(rows(result.structuredContent.results.results.bindings), want, query);
+      assert.deepEqual(binding_rows(result.structuredContent.results.results.bindings),
+        oracle.expected_rows(query), query);
       if (services.size > 1) assert.equal(result.structuredContent.route, "federated");
     }
     assert.ok(federated >= 3, `${federated} federated questions`);
