@@ -2,13 +2,15 @@
 # Installs everything sparql-mcp needs to build and test on Debian 12, non-interactively:
 # the Debian packages (compilers, CMake, Ninja, libraries, Catch2, Virtuoso, Node.js when it is
 # missing; clang and libclang-rt-14-dev, its libFuzzer and sanitizer runtimes, for the fuzz
-# preset) and the pinned npm packages of tests/e2e (npm ci from package-lock.json).
+# preset; haproxy, the reverse proxy of tests/e2e/load_balancer.test.mjs) and the pinned npm
+# packages of tests/e2e (npm ci from package-lock.json).
 #
 # Idempotent and quiet: it skips apt when every package is installed and npm when
 # tests/e2e/node_modules matches the lock file; details go to build/install-deps.log, the
 # terminal gets a short summary. Run as root (or as a user with sudo). The Virtuoso system
 # service the package installs (ports 1111/8890) is kept from starting and disabled: tests run
-# their own private instances (tests/servers/virtuoso/start.sh).
+# their own private instances (tests/servers/virtuoso/start.sh). So is haproxy's: the test
+# starts its own with a private configuration.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -37,7 +39,7 @@ fi
 packages=(
   build-essential g++ cmake ninja-build pkg-config clang-format git ca-certificates curl procps
   nlohmann-json3-dev libcurl4-openssl-dev libboost-dev libserd-dev libsord-dev libspdlog-dev
-  catch2 zlib1g-dev libssl-dev libicu-dev virtuoso-opensource
+  catch2 zlib1g-dev libssl-dev libicu-dev virtuoso-opensource haproxy
   clang libclang-rt-14-dev
 )
 # Node 20 is preinstalled on our machines; Debian's nodejs is only the fallback.
@@ -92,7 +94,18 @@ if [[ -x /etc/init.d/virtuoso-opensource-7 ]]; then
   fi
 fi
 
-for tool in g++ clang++ cmake ninja virtuoso-t isql-vt node npm curl; do
+# Nor the system haproxy (Debian's configuration has no frontend, but nothing should run).
+if [[ -d /run/systemd/system ]]; then
+  run "${as_root[@]}" systemctl disable --now haproxy || true
+fi
+if [[ -x /etc/init.d/haproxy ]]; then
+  run "${as_root[@]}" update-rc.d haproxy disable || true
+  if [[ -f /run/haproxy.pid ]]; then
+    run "${as_root[@]}" /etc/init.d/haproxy stop || true
+  fi
+fi
+
+for tool in g++ clang++ cmake ninja virtuoso-t isql-vt haproxy node npm curl; do
   command -v "$tool" > /dev/null 2>&1 || die "$tool is still missing after installation"
 done
 node_major=$(node -p 'process.versions.node.split(".")[0]')
