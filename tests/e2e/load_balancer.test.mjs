@@ -3,6 +3,7 @@
 // - 2026-07-28 requests carry everything in themselves, so round-robin serves them from either
 //   instance: the v2 SDK client runs server/discover, tools/list and the demo's queries, and
 //   haproxy's X-Served-By response header shows both instances answered each kind of request.
+//   So does the SPARQL endpoint (/sparql).
 // - 2025-11-25 sessions live in the process that opened them: with the stick table on
 //   Mcp-Session-Id the v1 SDK client's session stays on one instance while modern requests
 //   still alternate; under plain round-robin the session's next request that reaches the other
@@ -162,6 +163,20 @@ describe("two sparql-mcp instances behind haproxy", { skip: missing ?? false, ti
     for (const method of ["server/discover", "tools/list", "tools/call"]) {
       assert.deepEqual(servers_of(served, method), INSTANCES, `${method} answered by ${JSON.stringify(served)}`);
     }
+  });
+
+  it("answers the SPARQL endpoint (/sparql), stateless too, from both instances, every answer right", async () => {
+    const sparql = sticky_url.replace(/\/mcp$/, "/sparql");
+    const served_by = [];
+    for (const query of queries) {
+      const answer = await fetch(`${sparql}?query=${encodeURIComponent(query)}`,
+        { headers: { Accept: "application/sparql-results+json" } });
+      assert.equal(answer.status, 200, query);
+      served_by.push(answer.headers.get("x-served-by"));
+      const json = await answer.json();
+      assert.deepEqual(binding_rows(json.results.bindings), oracle.expected_rows(query), query);
+    }
+    assert.deepEqual([...new Set(served_by)].sort(), INSTANCES);
   });
 
   it("keeps a 2025-11-25 session on the instance that opened it, by its Mcp-Session-Id, while 2026-07-28 requests alternate", async () => {
