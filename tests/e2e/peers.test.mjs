@@ -5,36 +5,26 @@
 // engine's tests are skipped, saying so, when the script has not installed it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, writeFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { start_oxigraph } from "./lib/servers.mjs";
+import { readFileSync } from "node:fs";
+import { start_names_and_ages, XSD_INTEGER } from "./lib/names_ages.mjs";
 import { installed_peers, INSTALL_HINT } from "./lib/peers.mjs";
 import { start_comunica_endpoint } from "./lib/comunica.mjs";
 import { start_runner } from "../../bench/peers/runners.mjs";
 
-const XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer";
 const peers = installed_peers();
 const missing = (key) => (peers?.[key] ? false : `${key} is not installed: ${INSTALL_HINT}`);
 
-let dir;
+let endpoints;
 let names; // Oxigraph endpoint with ex:name triples
 let ages;  // Oxigraph endpoint with ex:age triples (and one person without a name)
 
 before(async () => {
-  dir = mkdtempSync(join(tmpdir(), "sparqlmcp-peers-"));
-  writeFileSync(join(dir, "names.nt"),
-                '<http://ex/p1> <http://ex/name> "Alice" .\n<http://ex/p2> <http://ex/name> "Bob"@en .\n');
-  writeFileSync(join(dir, "ages.nt"),
-                `<http://ex/p1> <http://ex/age> "30"^^<${XSD_INTEGER}> .\n` +
-                `<http://ex/p2> <http://ex/age> "40"^^<${XSD_INTEGER}> .\n` +
-                `<http://ex/p3> <http://ex/age> "50"^^<${XSD_INTEGER}> .\n`);
-  [names, ages] = await Promise.all([start_oxigraph([join(dir, "names.nt")]), start_oxigraph([join(dir, "ages.nt")])]);
+  endpoints = await start_names_and_ages();
+  ({ names, ages } = endpoints);
 });
 
 after(async () => {
-  await Promise.all([names?.stop(), ages?.stop()]);
-  rmSync(dir, { recursive: true, force: true });
+  await endpoints?.stop();
 });
 
 const join_query = () => `SELECT ?person ?name ?age WHERE {

@@ -6,17 +6,14 @@
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { start_oxigraph } from "./lib/servers.mjs";
+import { start_names_and_ages, XSD_INTEGER } from "./lib/names_ages.mjs";
 import { start_scripted_endpoint } from "./lib/endpoint.mjs";
 import { start_http_server } from "./lib/http_server.mjs";
 import { assert_no_sanitizer_report } from "./lib/mcp.mjs";
 import { installed_peers, INSTALL_HINT } from "./lib/peers.mjs";
 import { start_runner } from "../../bench/peers/runners.mjs";
 
-const XSD_INTEGER = "http://www.w3.org/2001/XMLSchema#integer";
 const PEOPLE = "https://demo.sparql-mcp.org/sparql/people";
 const GEO = "https://demo.sparql-mcp.org/sparql/geography";
 const PREFIXES = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#>
@@ -35,30 +32,22 @@ const peers = installed_peers();
 const missing = (key) => (peers?.[key] ? false : `${key} is not installed: ${INSTALL_HINT}`);
 
 describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () => {
-  let dir;
+  let endpoints;
   let names;     // Oxigraph: ex:name
   let ages;      // Oxigraph: ex:age
   let scripted;  // answers as each test says, or not at all
   let server;
   let sparql;    // the endpoint's URL
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), "sparqlmcp-proxy-"));
-    writeFileSync(join(dir, "names.nt"),
-                  '<http://ex/p1> <http://ex/name> "Alice" .\n<http://ex/p2> <http://ex/name> "Bob"@en .\n');
-    writeFileSync(join(dir, "ages.nt"),
-                  `<http://ex/p1> <http://ex/age> "30"^^<${XSD_INTEGER}> .\n` +
-                  `<http://ex/p2> <http://ex/age> "40"^^<${XSD_INTEGER}> .\n` +
-                  `<http://ex/p3> <http://ex/age> "50"^^<${XSD_INTEGER}> .\n`);
-    [names, ages, scripted] = await Promise.all([
-      start_oxigraph([join(dir, "names.nt")]), start_oxigraph([join(dir, "ages.nt")]), start_scripted_endpoint()]);
+    [endpoints, scripted] = await Promise.all([start_names_and_ages(), start_scripted_endpoint()]);
+    ({ names, ages } = endpoints);
     server = await start_http_server(["--endpoint", names.url(), "--endpoint", ages.url(),
                                       "--endpoint", scripted.url("/scripted")]);
     sparql = server.url.replace(/\/mcp$/, "/sparql");
   });
   after(async () => {
     const exit = await server?.stop();
-    await Promise.all([names?.stop(), ages?.stop(), scripted?.stop()]);
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await Promise.all([endpoints?.stop(), scripted?.stop()]);
     // A graceful stop, and nothing for a sanitizer build to report.
     assert.deepEqual(exit, { code: 0, signal: null }, server?.log());
     assert_no_sanitizer_report(server.log());
