@@ -5,21 +5,17 @@
 // scripted server that tells the test when a request arrives or is abandoned.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { LOG_LEVEL_META_KEY, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/client";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
-import { REPO } from "./lib/servers.mjs";
 import { start_scripted_endpoint, ASK_TRUE } from "./lib/endpoint.mjs";
 import { connect_sdk, connect_sdk_v2, RawSession, text_of } from "./lib/mcp.mjs";
+import { DEMO_CATALOGUE, DEMO_GEOGRAPHY, DEMO_CITIES_QUERY } from "./lib/demo.mjs";
 
 const MODERN = "2026-07-28";
 const LEGACY = "2025-11-25";
-const DEMO = join(REPO, "examples", "catalogue.ttl");
-const GEO = "https://demo.sparql-mcp.org/sparql/geography";
-const CITIES = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT ?name WHERE { SERVICE <${GEO}> { ?city a demo:City ; rdfs:label ?name . FILTER(LANG(?name) = "en") } }
-ORDER BY ?name LIMIT 5`;
+const DEMO = DEMO_CATALOGUE;
+const GEO = DEMO_GEOGRAPHY;
+const CITIES = DEMO_CITIES_QUERY;
 
 // The envelope a 2026-07-28 request carries in params._meta.
 const envelope = (extra = {}) => ({

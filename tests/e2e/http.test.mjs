@@ -14,17 +14,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client";
-import { REPO } from "./lib/servers.mjs";
 import { start_scripted_endpoint, ASK_TRUE } from "./lib/endpoint.mjs";
 import { text_of } from "./lib/mcp.mjs";
 import { start_http_server } from "./lib/http_server.mjs";
+import { DEMO_CATALOGUE, DEMO_GEOGRAPHY, DEMO_CITIES_QUERY } from "./lib/demo.mjs";
 
-const DEMO = join(REPO, "examples", "catalogue.ttl");
-const GEO = "https://demo.sparql-mcp.org/sparql/geography";
-const CITIES = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#>
-PREFIX rdfs: <http://www.w3.org/2000/01/rdf-schema#>
-SELECT ?name WHERE { SERVICE <${GEO}> { ?city a demo:City ; rdfs:label ?name . FILTER(LANG(?name) = "en") } }
-ORDER BY ?name LIMIT 5`;
+const DEMO = DEMO_CATALOGUE;
+const GEO = DEMO_GEOGRAPHY;
+const CITIES = DEMO_CITIES_QUERY;
 const MODERN = "2026-07-28";
 const META = {
   "io.modelcontextprotocol/protocolVersion": MODERN,

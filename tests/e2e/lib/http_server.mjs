@@ -2,12 +2,11 @@
 // { url, child, log(), exited, stop() } where stop() sends SIGTERM and resolves with
 // { code, signal } once the process has exited.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { REPO } from "./servers.mjs";
 import { binary } from "./mcp.mjs";
+import { DEMO_CATALOGUE } from "./demo.mjs";
 
-export const DEMO_CATALOGUE = join(REPO, "examples", "catalogue.ttl");
+export { DEMO_CATALOGUE };
 
 export function start_http_server(args = [], env = {}, { catalogue = DEMO_CATALOGUE } = {}) {
   const child = spawn(binary(), ["--http", "127.0.0.1:0", "--catalogue", catalogue, ...args], {
