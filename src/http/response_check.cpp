@@ -233,7 +233,7 @@ RemoteBody status_body(long status, std::string_view content_type, std::string_v
 }
 
 std::string media_type(std::string_view content_type) {
-  return util::ascii_lowercase(trim(content_type.substr(0, content_type.find(';'))));
+  return util::media_type_essence(content_type);
 }
 
 std::string body_text(std::string_view content_type, std::string_view body, std::size_t max_bytes) {

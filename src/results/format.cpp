@@ -32,8 +32,7 @@ constexpr std::array kMediaTypes{
 }  // namespace
 
 std::optional<ResultsFormat> results_format_from_media_type(std::string_view content_type) {
-  content_type = util::trim_whitespace(content_type.substr(0, content_type.find(';')));
-  std::string normalized = util::ascii_lowercase(content_type);
+  std::string normalized = util::media_type_essence(content_type);
   // "application/x-sparql-results+json" and the like: drop the experimental prefix.
   auto slash = normalized.find('/');
   if (slash == std::string::npos) return std::nullopt;

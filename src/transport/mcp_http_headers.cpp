@@ -66,10 +66,7 @@ bool accepts(const std::optional<std::string>& accept, std::string_view type) {
 }
 
 bool is_json_content_type(const std::optional<std::string>& content_type) {
-  if (!content_type) return false;
-  std::string_view type =
-      util::trim_whitespace(std::string_view(*content_type).substr(0, content_type->find(';')));
-  return util::iequals(type, "application/json");
+  return content_type && util::media_type_essence(*content_type) == "application/json";
 }
 
 std::optional<std::string> decode_header_value(std::string_view value) {

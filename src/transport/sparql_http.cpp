@@ -47,13 +47,6 @@ HttpResponse read_only() {
       "CONSTRUCT or DESCRIBE) with query=, or POST it as application/sparql-query");
 }
 
-std::string media_type_of(const std::optional<std::string>& content_type) {
-  if (!content_type) return {};
-  std::string_view value = *content_type;
-  value = value.substr(0, value.find(';'));
-  return util::ascii_lowercase(util::trim_whitespace(value));
-}
-
 // Reads the request's parameters (SPARQL 1.1 Protocol 2.1.1-2.1.4) into `out`, or returns the
 // answer that refuses it.
 std::optional<HttpResponse> read_protocol_request(const HttpRequest& request,
@@ -63,7 +56,8 @@ std::optional<HttpResponse> read_protocol_request(const HttpRequest& request,
     params = decode_form(request.query);
     if (params.empty()) return std::nullopt;  // the Service Description
   } else {
-    const std::string media_type = media_type_of(request.header("Content-Type"));
+    const std::string media_type =
+        util::media_type_essence(request.header("Content-Type").value_or(""));
     if (media_type == kFormMediaType) {
       params = decode_form(request.body);
     } else if (media_type == kQueryMediaType) {

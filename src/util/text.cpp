@@ -22,6 +22,10 @@ bool istarts_with(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() && iequals(text.substr(0, prefix.size()), prefix);
 }
 
+std::string media_type_essence(std::string_view content_type) {
+  return ascii_lowercase(trim_whitespace(content_type.substr(0, content_type.find(';'))));
+}
+
 std::string_view trim_whitespace(std::string_view text) {
   const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
   while (!text.empty() && space(text.front()))

@@ -47,6 +47,13 @@ TEST_CASE("iequals and istarts_with compare ASCII letters without case", "[util]
   CHECK_FALSE(istarts_with("de-DE", "en"));
 }
 
+TEST_CASE("media_type_essence drops parameters, blanks and case of a Content-Type", "[util]") {
+  CHECK(util::media_type_essence("Application/SPARQL-Results+JSON; charset=UTF-8") ==
+        "application/sparql-results+json");
+  CHECK(util::media_type_essence(" text/csv ;header=present") == "text/csv");
+  CHECK(util::media_type_essence("") == "");
+}
+
 TEST_CASE("hexadecimal digits parse in either case and print with padding", "[util]") {
   CHECK(hex_value('0') == 0);
   CHECK(hex_value('9') == 9);

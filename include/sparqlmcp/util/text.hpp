@@ -41,6 +41,11 @@ bool istarts_with(std::string_view text, std::string_view prefix);
 // and media-type parameters.
 std::string_view trim_whitespace(std::string_view text);
 
+// The media type of a Content-Type value without its parameters, trimmed and in lower case:
+// "text/HTML; charset=utf-8" gives "text/html" (RFC 9110 8.3.1: type and subtype are
+// case-insensitive).
+std::string media_type_essence(std::string_view content_type);
+
 // --- Hexadecimal digits -----------------------------------------------------------------
 
 // The value of the hexadecimal digit `c` (either case), or -1 when `c` is not one.
