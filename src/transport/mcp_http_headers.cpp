@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "http_accept.hpp"
 #include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::transport::detail {
@@ -39,29 +40,9 @@ std::optional<std::string> base64_decode(std::string_view text) {
 
 bool accepts(const std::optional<std::string>& accept, std::string_view type) {
   if (!accept) return true;
-  const std::string_view major = type.substr(0, type.find('/'));
-  std::string_view rest = *accept;
-  while (!rest.empty()) {
-    const std::size_t comma = rest.find(',');
-    std::string_view item = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
-    std::string_view range = util::trim_whitespace(item.substr(0, item.find(';')));
-    bool zero_q = false;
-    for (std::size_t at = item.find(';'); at != std::string_view::npos;
-         at = item.find(';', at + 1)) {
-      std::string_view parameter =
-          util::trim_whitespace(item.substr(at + 1, item.find(';', at + 1) - at - 1));
-      if (util::iequals(parameter.substr(0, 2), "q=")) {
-        std::string_view q = util::trim_whitespace(parameter.substr(2));
-        zero_q = !q.empty() && q.find_first_not_of("0.") == std::string_view::npos;
-      }
-    }
-    if (zero_q) continue;
-    if (range == "*/*" || util::iequals(range, type)) return true;
-    if (range.size() == major.size() + 2 && util::iequals(range.substr(0, major.size()), major) &&
-        range.substr(major.size()) == "/*")
-      return true;
-  }
+  const std::string lower = util::ascii_lowercase(type);
+  for (const MediaRange& range : parse_accept(*accept))
+    if (range.q > 0 && match_specificity(range, lower) >= 0) return true;
   return false;
 }
 
