@@ -105,8 +105,7 @@ int run_serve(const CommandLine& command_line) {
       runtime->catalogue, *runtime->sparql_client, runtime->settings, runtime->local);
   std::vector<std::unique_ptr<mcp::Tool>> tool_list;
   tool_list.push_back(tools::make_list_endpoints_tool(runtime->catalogue));
-  tool_list.push_back(
-      tools::make_run_sparql_query_tool(runtime->catalogue, sources, runtime->settings));
+  tool_list.push_back(tools::make_run_sparql_query_tool(sources, runtime->settings));
 
   mcp::ServerOptions options;
   options.info.name = "sparql-mcp";
@@ -117,7 +116,7 @@ int run_serve(const CommandLine& command_line) {
   mcp::Server server(options, std::move(tool_list),
                      std::make_shared<const CatalogueResources>(runtime->catalogue));
   if (command_line.http) {
-    const tools::FederationProxy proxy(runtime->catalogue, sources, runtime->settings);
+    const tools::FederationProxy proxy(sources, runtime->settings);
     return serve_http(command_line, server, proxy, signals);
   }
   int status = transport::run_stdio(server, std::cin, std::cout);

@@ -4,7 +4,6 @@
 
 #include "paging.hpp"
 #include "query_facts.hpp"
-#include "query_routing.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/federation/statistics.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
@@ -38,23 +37,15 @@ ProxyAnswer silent_failure(const sparql::Query& query, const Error& error, Proxy
   answer.warnings.push_back(
       "SERVICE SILENT: the endpoint failed and its failure was ignored as the query asked: " +
       error.to_text());
-  if (answer.graph) return answer;
-  if (query.form() == sparql::QueryForm::Ask) {
-    answer.solutions.kind = results::QueryResults::Kind::Boolean;
-    answer.solutions.boolean = true;
-  } else {
-    answer.solutions.variables = projected_variables(query);
-    answer.solutions.rows.emplace_back(answer.solutions.variables.size());
-  }
+  if (!answer.graph) answer.solutions = silent_solutions(query);
   return answer;
 }
 
 }  // namespace
 
-FederationProxy::FederationProxy(const catalogue::Catalogue& catalogue,
-                                 std::shared_ptr<const QuerySources> sources,
+FederationProxy::FederationProxy(std::shared_ptr<const QuerySources> sources,
                                  QuerySettings settings)
-    : catalogue_(catalogue), sources_(std::move(sources)), settings_(std::move(settings)) {}
+    : sources_(std::move(sources)), settings_(std::move(settings)) {}
 
 sparql::Query FederationProxy::parse(std::string_view text) {
   return sparql::parse_query(text);
@@ -65,29 +56,14 @@ ProxyAnswer FederationProxy::answer(const sparql::Query& query,
                                     CancellationTokenPtr cancellation) const {
   const Clock::time_point deadline =
       Clock::now() + std::min(timeout.value_or(settings_.default_timeout), settings_.max_timeout);
-  Route route =
-      plan_route(query, catalogue_, {settings_.allow_any_endpoint, settings_.federation_endpoint});
-  sparql::Query inner = query;
-  std::unique_ptr<federation::Source> source;
-  bool silent = false;
-  switch (route.kind) {
-    case Route::Kind::Direct:
-      inner = sparql::parse_query(route.direct.query_text);
-      source = sources_->endpoint(route.endpoint);
-      silent = route.direct.silent;
-      break;
-    case Route::Kind::External:
-      source = sources_->endpoint(route.endpoint);
-      break;
-    case Route::Kind::Federated:
-      source = sources_->federated(std::move(route.endpoints));
-      break;
-  }
+  RoutedQuery routed = sources_->route(query);
+  const sparql::Query& inner = routed.inner;
+  federation::Source* source = routed.source.get();
 
   ProxyAnswer answer;
   answer.graph = is_graph_form(query.form());
   answer.prefixes = query_prefixes(query);
-  answer.route = route.kind == Route::Kind::External ? "external" : source->route();
+  answer.route = routed.route;
   const federation::RequestContext context{deadline, cancellation, {}, false};
   auto run = [&](const sparql::Query& request) {
     SourceAnswer result = source->run(request, context);
@@ -153,7 +129,7 @@ ProxyAnswer FederationProxy::answer(const sparql::Query& query,
     answer.solutions = std::move(result.solutions);
     return answer;
   } catch (const Exception& exception) {
-    if (exception.error().kind == ErrorKind::Cancelled || !silent) throw;
+    if (exception.error().kind == ErrorKind::Cancelled || !routed.silent) throw;
     return silent_failure(query, exception.error(), std::move(answer));
   }
 }

@@ -46,4 +46,16 @@ std::vector<std::string> projected_variables(const sparql::Query& query) {
   return project == nullptr ? std::vector<std::string>{} : project->vars;
 }
 
+results::QueryResults silent_solutions(const sparql::Query& query) {
+  results::QueryResults empty;
+  if (query.form() == sparql::QueryForm::Ask) {
+    empty.kind = results::QueryResults::Kind::Boolean;
+    empty.boolean = true;
+  } else {
+    empty.variables = projected_variables(query);
+    empty.rows.emplace_back(empty.variables.size());
+  }
+  return empty;
+}
+
 }  // namespace sparqlmcp::tools

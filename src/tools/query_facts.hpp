@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/sparql/query.hpp"
 
 namespace sparqlmcp::tools {
@@ -26,5 +27,10 @@ using sparql::is_graph_form;
 
 // Variable names (without '?') a SELECT query projects; empty for other forms.
 std::vector<std::string> projected_variables(const sparql::Query& query);
+
+// What SERVICE SILENT makes of a failed endpoint for a SELECT or ASK query: the single empty
+// solution (SPARQL 1.1 Federated Query, section 4): one row with every projected variable
+// unbound, or true.
+results::QueryResults silent_solutions(const sparql::Query& query);
 
 }  // namespace sparqlmcp::tools

@@ -4,7 +4,9 @@
 #include <map>
 #include <string>
 
+#include "query_routing.hpp"
 #include "sparqlmcp/federation/federated_source.hpp"
+#include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/util/error.hpp"
 
 namespace sparqlmcp::tools {
@@ -46,6 +48,27 @@ std::unique_ptr<federation::Source> QuerySources::endpoint(
   return federation::make_in_process_source(
       endpoint, *store,
       {std::max(settings_.assumed_result_cap, settings_.max_rows_limit + 1), kMaxRowsHeld});
+}
+
+RoutedQuery QuerySources::route(const sparql::Query& query) const {
+  Route planned =
+      plan_route(query, catalogue_, {settings_.allow_any_endpoint, settings_.federation_endpoint});
+  RoutedQuery routed{query, nullptr, {}, planned.endpoint.endpoint_iri, false};
+  switch (planned.kind) {
+    case Route::Kind::Direct:
+      routed.inner = sparql::parse_query(planned.direct.query_text);
+      routed.source = endpoint(planned.endpoint);
+      routed.silent = planned.direct.silent;
+      break;
+    case Route::Kind::External:
+      routed.source = endpoint(planned.endpoint);
+      break;
+    case Route::Kind::Federated:
+      routed.source = federated(std::move(planned.endpoints));
+      break;
+  }
+  routed.route = planned.kind == Route::Kind::External ? "external" : routed.source->route();
+  return routed;
 }
 
 std::unique_ptr<federation::Source> QuerySources::federated(

@@ -10,7 +10,6 @@
 #include "paging.hpp"
 #include "query_facts.hpp"
 #include "query_output.hpp"
-#include "query_routing.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
@@ -94,10 +93,8 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
 
 class RunSparqlQueryTool final : public mcp::Tool {
  public:
-  RunSparqlQueryTool(const catalogue::Catalogue& catalogue,
-                     std::shared_ptr<const QuerySources> sources, QuerySettings settings)
-      : catalogue_(catalogue),
-        sources_(std::move(sources)),
+  RunSparqlQueryTool(std::shared_ptr<const QuerySources> sources, QuerySettings settings)
+      : sources_(std::move(sources)),
         settings_(settings),
         definition_(run_sparql_query_definition(settings_)),
         cache_(settings_.page_cache_bytes, settings_.page_cache_ttl) {}
@@ -150,26 +147,12 @@ class RunSparqlQueryTool final : public mcp::Tool {
     call.query = sparql::parse_query(call.text);
     const bool graph = is_graph_form(call.query.form());
     if (format) check_format_fits(*format, graph);
-    Route route = plan_route(call.query, catalogue_,
-                             {settings_.allow_any_endpoint, settings_.federation_endpoint});
-    switch (route.kind) {
-      case Route::Kind::Direct:
-        call.inner = sparql::parse_query(route.direct.query_text);
-        call.source = sources_->endpoint(route.endpoint);
-        call.silent = route.direct.silent;
-        call.facts.endpoint = route.endpoint.endpoint_iri;
-        break;
-      case Route::Kind::External:
-        call.inner = call.query;
-        call.source = sources_->endpoint(route.endpoint);
-        call.facts.endpoint = route.endpoint.endpoint_iri;
-        break;
-      case Route::Kind::Federated:
-        call.inner = call.query;
-        call.source = sources_->federated(std::move(route.endpoints));
-        break;
-    }
-    call.facts.route = route.kind == Route::Kind::External ? "external" : call.source->route();
+    RoutedQuery routed = sources_->route(call.query);
+    call.inner = std::move(routed.inner);
+    call.source = std::move(routed.source);
+    call.silent = routed.silent;
+    call.facts.endpoint = std::move(routed.endpoint);
+    call.facts.route = std::move(routed.route);
     call.facts.format = format.value_or(graph ? "turtle" : "table");
     call.facts.prefixes = query_prefixes(call.query);
     call.facts.requests = 0;
@@ -567,19 +550,11 @@ class RunSparqlQueryTool final : public mcp::Tool {
       call.facts.exact_count = 0;
       return render_graph({}, call.facts, call.limits, none);
     }
-    results::QueryResults empty;
-    if (call.query.form() == sparql::QueryForm::Ask) {
-      empty.kind = results::QueryResults::Kind::Boolean;
-      empty.boolean = true;
-    } else {
-      empty.variables = projected_variables(call.query);
-      empty.rows.emplace_back(empty.variables.size());
-    }
+    results::QueryResults empty = silent_solutions(call.query);
     call.facts.exact_count = empty.rows.size();
     return render_solutions(std::move(empty), call.facts, call.limits, none);
   }
 
-  const catalogue::Catalogue& catalogue_;
   std::shared_ptr<const QuerySources> sources_;
   QuerySettings settings_;
   mcp::ToolDefinition definition_;
@@ -593,14 +568,12 @@ std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(const catalogue::Catalogue
                                                       QuerySettings settings,
                                                       std::shared_ptr<const LocalEndpoints> local) {
   return make_run_sparql_query_tool(
-      catalogue, std::make_shared<QuerySources>(catalogue, client, settings, std::move(local)),
-      settings);
+      std::make_shared<QuerySources>(catalogue, client, settings, std::move(local)), settings);
 }
 
-std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
-                                                      std::shared_ptr<const QuerySources> sources,
+std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(std::shared_ptr<const QuerySources> sources,
                                                       QuerySettings settings) {
-  return std::make_unique<RunSparqlQueryTool>(catalogue, std::move(sources), settings);
+  return std::make_unique<RunSparqlQueryTool>(std::move(sources), settings);
 }
 
 }  // namespace sparqlmcp::tools

@@ -18,7 +18,6 @@
 #include <utility>
 #include <vector>
 
-#include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/sparql/query.hpp"
@@ -45,9 +44,7 @@ struct ProxyAnswer {
 
 class FederationProxy {
  public:
-  // `catalogue` must outlive the proxy.
-  FederationProxy(const catalogue::Catalogue& catalogue,
-                  std::shared_ptr<const QuerySources> sources, QuerySettings settings);
+  FederationProxy(std::shared_ptr<const QuerySources> sources, QuerySettings settings);
 
   // Throws Exception(Syntax) with the position and what was expected, Exception(Unsupported)
   // for SPARQL Update.
@@ -60,12 +57,7 @@ class FederationProxy {
   ProxyAnswer answer(const sparql::Query& query, std::optional<std::chrono::milliseconds> timeout,
                      CancellationTokenPtr cancellation) const;
 
-  // The most rows one answer holds.
-  std::size_t max_rows() const { return settings_.max_rows_limit; }
-  std::chrono::milliseconds max_timeout() const { return settings_.max_timeout; }
-
  private:
-  const catalogue::Catalogue& catalogue_;
   std::shared_ptr<const QuerySources> sources_;
   QuerySettings settings_;
 };

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
@@ -16,10 +17,21 @@
 #include "sparqlmcp/federation/request_sender.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
+#include "sparqlmcp/sparql/query.hpp"
 #include "sparqlmcp/tools/local_endpoints.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 
 namespace sparqlmcp::tools {
+
+// A query and the source that answers it, as the routing decided (query_routing.hpp).
+struct RoutedQuery {
+  // What the source is asked: the SERVICE body on the direct route, the query itself otherwise.
+  sparql::Query inner;
+  std::unique_ptr<federation::Source> source;
+  std::string route;     // "direct", "in-process", "federated" or "external"
+  std::string endpoint;  // direct and external routes: the endpoint's IRI; federated: empty
+  bool silent = false;   // the direct route's SERVICE SILENT: a failure gives the empty solution
+};
 
 class QuerySources {
  public:
@@ -35,6 +47,11 @@ class QuerySources {
   // the evaluation reaches them. `named` are the endpoints the query's SERVICE clauses name
   // (ad hoc ones, which the catalogue does not hold, included).
   std::unique_ptr<federation::Source> federated(std::vector<catalogue::Endpoint> named) const;
+
+  // Routes `query` by the catalogue and the settings (--allow-any-endpoint,
+  // --federation-endpoint) and makes its source. Throws Exception(InvalidArgument or
+  // Unsupported) when it cannot be routed, with what to do.
+  RoutedQuery route(const sparql::Query& query) const;
 
   // The rows one in-process evaluation or federated query may hold at once.
   static constexpr std::size_t kMaxRowsHeld = 5'000'000;

@@ -61,8 +61,7 @@ std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(
 
 class QuerySources;
 // The same over sources shared with other callers (the SPARQL endpoint of `--http`).
-std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(const catalogue::Catalogue& catalogue,
-                                                      std::shared_ptr<const QuerySources> sources,
+std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(std::shared_ptr<const QuerySources> sources,
                                                       QuerySettings settings);
 
 }  // namespace sparqlmcp::tools
