@@ -176,12 +176,16 @@ std::string serialize(const tools::ProxyAnswer& answer, AnswerFormat format) {
   return {};
 }
 
-// SPARQL 1.1 Service Description 2: what a GET of the endpoint without a query returns.
-std::vector<rdf::Triple> service_description(const std::string& endpoint_url) {
+// SPARQL 1.1 Service Description 2: what a GET of the endpoint without a query returns, as the
+// graph answer it is written like.
+tools::ProxyAnswer service_description(const std::string& endpoint_url) {
   const std::string sd = "http://www.w3.org/ns/sparql-service-description#";
   const std::string formats = "http://www.w3.org/ns/formats/";
   const rdf::Term service = rdf::Term::blank("service");
-  std::vector<rdf::Triple> triples{
+  tools::ProxyAnswer description;
+  description.graph = true;
+  description.prefixes = {{"sd", sd}, {"formats", formats}};
+  description.triples = {
       {service, rdf::Term::iri("http://www.w3.org/1999/02/22-rdf-syntax-ns#type"),
        rdf::Term::iri(sd + "Service")},
       {service, rdf::Term::iri(sd + "endpoint"), rdf::Term::iri(endpoint_url)},
@@ -191,10 +195,10 @@ std::vector<rdf::Triple> service_description(const std::string& endpoint_url) {
   };
   for (const char* format : {"SPARQL_Results_JSON", "SPARQL_Results_XML", "SPARQL_Results_CSV",
                              "SPARQL_Results_TSV", "Turtle", "N-Triples"}) {
-    triples.push_back(
+    description.triples.push_back(
         {service, rdf::Term::iri(sd + "resultFormat"), rdf::Term::iri(formats + format)});
   }
-  return triples;
+  return description;
 }
 
 class SparqlHttpHandler final : public HttpHandler {
@@ -237,14 +241,9 @@ class SparqlHttpHandler final : public HttpHandler {
       exchange.respond(not_acceptable(true));
       return;
     }
-    tools::ProxyAnswer description;
-    description.graph = true;
-    description.triples = service_description(protocol.endpoint_url);
-    description.prefixes = {{"sd", "http://www.w3.org/ns/sparql-service-description#"},
-                            {"formats", "http://www.w3.org/ns/formats/"}};
     HttpResponse response;
     response.headers.emplace_back("Content-Type", detail::content_type(*offer));
-    response.body = serialize(description, offer->format);
+    response.body = serialize(service_description(protocol.endpoint_url), offer->format);
     exchange.respond(std::move(response));
   }
 
