@@ -48,8 +48,21 @@ void EndpointMemory::remember_solutions(const std::string& endpoint, const std::
 
 std::optional<std::shared_ptr<const Vocabulary>> EndpointMemory::vocabulary(
     const std::string& endpoint) {
+  DescribedVocabularies described;
+  {
+    std::lock_guard lock(mutex_);
+    described = described_;
+  }
+  if (described) {
+    if (std::shared_ptr<const Vocabulary> vocabulary = described(endpoint)) return vocabulary;
+  }
   if (without_vocabulary_.find(endpoint)) return std::shared_ptr<const Vocabulary>();
   return vocabularies_.find(endpoint);
+}
+
+void EndpointMemory::set_described_vocabularies(DescribedVocabularies source) {
+  std::lock_guard lock(mutex_);
+  described_ = std::move(source);
 }
 
 void EndpointMemory::remember_vocabulary(const std::string& endpoint,

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "fake_endpoints.hpp"
+#include "sparqlmcp/federation/described_vocabulary.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 
 using namespace sparqlmcp;
@@ -219,4 +220,63 @@ TEST_CASE("UNIONs inside FILTER NOT EXISTS are pruned as well", "[federation]") 
         "(filter (notexists (service <http://b/> (bgp (triple ?s <http://example.org/label> ?l)))) "
         "(service <http://a/> (bgp (triple ?s <http://example.org/name> ?n))))");
   CHECK(f.sender.requests() == 2);  // the vocabularies of a and b
+}
+
+TEST_CASE(
+    "complete VoID descriptions give the vocabularies: no request, and a lacking endpoint "
+    "is not asked",
+    "[federation]") {
+  Fixture f(true);
+  auto describe = [](const std::string& endpoint, std::vector<std::string> predicates) {
+    void_::Description d;
+    d.endpoint = endpoint;
+    for (std::string& p : predicates) {
+      void_::PropertyPartition partition;
+      partition.property = std::move(p);
+      d.properties.push_back(std::move(partition));
+    }
+    d.property_count = d.properties.size();
+    d.class_count = 0;
+    return d;
+  };
+  std::map<std::string, std::shared_ptr<const federation::Vocabulary>> described;
+  described["http://a/"] =
+      federation::described_vocabulary(describe("http://a/", {"http://example.org/name"}));
+  described["http://b/"] =
+      federation::described_vocabulary(describe("http://b/", {"http://example.org/label"}));
+  // c's description is partial: not trusted, so c's vocabulary is asked for.
+  void_::Description partial = describe("http://c/", {"http://example.org/label"});
+  partial.provenance.missing.push_back({"properties", "", "timeout"});
+  described["http://c/"] = federation::described_vocabulary(partial);
+  CHECK(described["http://c/"] == nullptr);
+  f.memory.set_described_vocabularies([&](const std::string& endpoint) {
+    auto found = described.find(endpoint);
+    return found == described.end() ? nullptr : found->second;
+  });
+  federation::PruningReport report;
+  CHECK(f.prune(kEverywhere, &report) ==
+        "(join (service <http://a/> (bgp (triple ?s <http://example.org/name> ?n))) (union "
+        "(service <http://b/> (bgp (triple ?t <http://example.org/label> ?l))) (service "
+        "<http://c/> (bgp (triple ?t <http://example.org/label> ?l)))))");
+  CHECK(report.vocabulary_requests == 1);  // c only
+  CHECK(f.sender.requests() == 1);
+  CHECK(report.probes == 0);
+}
+
+TEST_CASE("a description whose listings are cut or miss parts gives no vocabulary",
+          "[federation]") {
+  void_::Description d;
+  d.properties.resize(2);
+  d.properties[0].property = "http://x/p";
+  d.properties[1].property = "http://x/q";
+  d.property_count = 2;
+  d.class_count = 0;
+  CHECK(federation::described_vocabulary(d) != nullptr);
+  d.property_count = 3;  // a third property not listed
+  CHECK(federation::described_vocabulary(d) == nullptr);
+  d.property_count.reset();  // unknown
+  CHECK(federation::described_vocabulary(d) == nullptr);
+  d.property_count = 2;
+  d.class_count = 1;  // a class not listed
+  CHECK(federation::described_vocabulary(d) == nullptr);
 }

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -42,10 +43,17 @@ class EndpointMemory {
   std::optional<bool> has_solutions(const std::string& endpoint, const std::string& shape);
   void remember_solutions(const std::string& endpoint, const std::string& shape, bool any);
 
-  // An endpoint's vocabulary: the vocabulary when learned (kept 15 minutes), nullptr when it
-  // could not be learned (too large, too slow, refused; not asked again for 6 hours), nullopt
-  // when it was not asked yet.
+  // An endpoint's vocabulary: the one its VoID description gives (see
+  // set_described_vocabularies), else the vocabulary when learned (kept 15 minutes), nullptr
+  // when it could not be learned (too large, too slow, refused; not asked again for 6 hours),
+  // nullopt when it was not asked yet.
   std::optional<std::shared_ptr<const Vocabulary>> vocabulary(const std::string& endpoint);
+  // Where vocabularies from VoID descriptions come from (the VoID cache): asked first, so an
+  // endpoint with a complete description needs no vocabulary request. It returns nullptr for
+  // an endpoint without one, must be thread-safe and quick.
+  using DescribedVocabularies =
+      std::function<std::shared_ptr<const Vocabulary>(const std::string& endpoint)>;
+  void set_described_vocabularies(DescribedVocabularies source);
   void remember_vocabulary(const std::string& endpoint,
                            std::shared_ptr<const Vocabulary> vocabulary);
 
@@ -63,6 +71,7 @@ class EndpointMemory {
   std::map<std::pair<std::string, BlockForm>, Blocks> blocks_;
   std::set<std::string> refuses_values_;
   std::map<std::string, std::size_t> result_caps_;
+  DescribedVocabularies described_;
   util::BoundedCache<bool> probes_{8 * 1024 * 1024, std::chrono::seconds(900)};
   util::BoundedCache<std::shared_ptr<const Vocabulary>> vocabularies_{32 * 1024 * 1024,
                                                                       std::chrono::seconds(900)};

@@ -1,0 +1,17 @@
+#pragma once
+// The void module's QueryRunner for a catalogue endpoint: its statistics and discovery queries
+// go through the same source as run_sparql_query's (remote with its settings and learned caps,
+// or the embedded engine over the entry's dumps), so they get the same headers, retries and
+// result-cap detection.
+
+#include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/tools/query_sources.hpp"
+#include "sparqlmcp/void/query_runner.hpp"
+
+namespace sparqlmcp::tools {
+
+// `sources` must outlive the runner.
+void_::QueryRunner make_void_runner(const QuerySources& sources,
+                                    const catalogue::Endpoint& endpoint);
+
+}  // namespace sparqlmcp::tools
