@@ -135,7 +135,11 @@ struct Computation::State {
   bool finished = false;
   bool cancelled = false;
   std::string last_message;
-  ProgressListener listener;
+  // Listeners have a lock of their own, held while they run, so that removing one waits for
+  // its call to end; the state's lock is never held while they run.
+  std::mutex listeners_mutex;
+  std::map<std::size_t, ProgressListener> listeners;
+  std::size_t next_listener = 1;
   std::vector<std::thread> workers;
 
   // --- with the lock held ---
@@ -395,13 +399,14 @@ struct Computation::State {
       }
       last_message = job.part + (job.subject.empty() ? "" : " " + job.subject);
       changed.notify_all();
-      if (listener) {
-        const ProgressListener tell = listener;
-        const ComputeProgress now_at = progress_now();
-        lock.unlock();
-        tell(now_at);
-        lock.lock();
+      const ComputeProgress now_at = progress_now();
+      lock.unlock();
+      {
+        std::lock_guard listening(listeners_mutex);
+        for (const auto& [id, listener] : listeners)
+          listener(now_at);
       }
+      lock.lock();
     }
   }
 
@@ -496,9 +501,20 @@ bool Computation::finished() const {
   return state_->finished;
 }
 
-bool Computation::wait_for(std::chrono::milliseconds timeout) const {
+bool Computation::wait_for(std::chrono::milliseconds timeout,
+                           const CancellationTokenPtr& stop) const {
+  std::optional<CancellationSubscription> wake;
+  if (stop) {
+    State* state = state_.get();
+    wake.emplace(stop, [state] {
+      std::lock_guard lock(state->mutex);
+      state->changed.notify_all();
+    });
+  }
   std::unique_lock lock(state_->mutex);
-  return state_->changed.wait_for(lock, timeout, [&] { return state_->finished; });
+  return state_->changed.wait_for(lock, timeout, [&] {
+    return state_->finished || (stop && stop->cancelled());
+  }) && state_->finished;
 }
 
 void Computation::wait() const {
@@ -515,9 +531,16 @@ void Computation::cancel() {
   state_->cancel_token->cancel();
 }
 
-void Computation::on_progress(ProgressListener listener) {
-  std::lock_guard lock(state_->mutex);
-  state_->listener = std::move(listener);
+std::size_t Computation::add_listener(ProgressListener listener) {
+  std::lock_guard lock(state_->listeners_mutex);
+  const std::size_t id = state_->next_listener++;
+  state_->listeners.emplace(id, std::move(listener));
+  return id;
+}
+
+void Computation::remove_listener(std::size_t id) {
+  std::lock_guard lock(state_->listeners_mutex);
+  state_->listeners.erase(id);
 }
 
 Description compute_description(std::string endpoint, std::string id, QueryRunner runner,

@@ -231,6 +231,11 @@ TEST_CASE("A cancelled computation stops and keeps what it had", "[void][compute
   REQUIRE_FALSE(during.provenance.missing.empty());
   CHECK(during.provenance.missing.back().part == "not computed yet");
   CHECK_FALSE(computation->finished());
+  // A caller that stops waiting (its own call was cancelled) leaves the computation running.
+  auto stop = std::make_shared<CancellationToken>();
+  stop->cancel();
+  CHECK_FALSE(computation->wait_for(std::chrono::hours(1), stop));
+  CHECK_FALSE(computation->finished());
   computation->cancel();
   computation->wait();
   const Description after = computation->snapshot();
@@ -248,7 +253,12 @@ TEST_CASE("on_finished gets the final description before wait() returns", "[void
   std::shared_ptr<Computation> keep;
   keep = Computation::start("http://ex.org/sparql", "ex", engine_runner(store),
                             settings_for_tests(), [&](const Description& d) { stored = d; });
+  std::atomic<std::size_t> heard{0};
+  const std::size_t listener = keep->add_listener([&](const ComputeProgress&) { ++heard; });
   keep->wait();
+  keep->remove_listener(listener);
+  CHECK(heard > 0);
+  CHECK(heard <= keep->progress().done);
   REQUIRE(stored);
   CHECK(stored->triples == 13u);
   CHECK(stored->provenance.complete());

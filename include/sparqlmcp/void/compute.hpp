@@ -70,15 +70,19 @@ class Computation {
   Description snapshot() const;
   ComputeProgress progress() const;
   bool finished() const;
-  // Waits until finished or until `timeout` passed; returns finished().
-  bool wait_for(std::chrono::milliseconds timeout) const;
+  // Waits until finished, until `timeout` passed, or until `stop` (may be null) is cancelled;
+  // returns finished(). Stopping the wait does not stop the computation.
+  bool wait_for(std::chrono::milliseconds timeout, const CancellationTokenPtr& stop = {}) const;
   void wait() const;
   // Stops sending queries and cancels the running ones; what was computed is kept and the
   // rest is recorded as missing ("cancelled").
   void cancel();
 
-  // Called after every query (on a worker thread; keep it short). Replaces the previous one.
-  void on_progress(ProgressListener listener);
+  // `listener` is called after every query (on a worker thread; keep it short) until removed.
+  // remove_listener waits for a call in progress, so the listener's captures may go once it
+  // returns; a listener must not add or remove listeners itself.
+  std::size_t add_listener(ProgressListener listener);
+  void remove_listener(std::size_t id);
 
  private:
   struct State;
