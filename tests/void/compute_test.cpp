@@ -3,6 +3,7 @@
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <condition_variable>
+#include <future>
 #include <mutex>
 
 #include "sparqlmcp/engine/evaluator.hpp"
@@ -251,14 +252,24 @@ TEST_CASE("on_finished gets the final description before wait() returns", "[void
   store.load_text(kData, rdf::RdfSyntax::Turtle, "", "test");
   std::optional<Description> stored;
   std::shared_ptr<Computation> keep;
-  keep = Computation::start("http://ex.org/sparql", "ex", engine_runner(store),
-                            settings_for_tests(), [&](const Description& d) { stored = d; });
+  // The queries wait until the listener is in place.
+  std::promise<void> listening;
+  std::shared_future<void> gate = listening.get_future().share();
+  const QueryRunner exact = engine_runner(store);
+  const QueryRunner gated = [&, gate](const std::string& text, std::chrono::milliseconds timeout,
+                                      CancellationTokenPtr cancel) {
+    gate.wait();
+    return exact(text, timeout, cancel);
+  };
+  keep = Computation::start("http://ex.org/sparql", "ex", gated, settings_for_tests(),
+                            [&](const Description& d) { stored = d; });
   std::atomic<std::size_t> heard{0};
   const std::size_t listener = keep->add_listener([&](const ComputeProgress&) { ++heard; });
+  listening.set_value();
   keep->wait();
   keep->remove_listener(listener);
   CHECK(heard > 0);
-  CHECK(heard <= keep->progress().done);
+  CHECK(heard == keep->progress().done);
   REQUIRE(stored);
   CHECK(stored->triples == 13u);
   CHECK(stored->provenance.complete());
