@@ -3,6 +3,8 @@
 //
 //   node tests/servers/oxigraph-server.mjs [--port N] [--verbose] FILE[=GRAPH_IRI]...
 //                                           [--dataset NAME=FILE[,FILE...]]... [--counts FILE]
+//                                           [--serve PATH=SOURCE]... [--redirect PATH=TARGET]...
+//                                           [--sd FILE] [--dataset-sd NAME=FILE]...
 //
 // Loads each FILE into an in-memory Store (into the default graph, or into GRAPH_IRI when
 // given; the format follows the extension: .ttl .nt .nq .trig .rdf .n3), listens on 127.0.0.1
@@ -16,7 +18,23 @@
 // under "datasets", and with --counts FILE they are also kept in FILE, one line per dataset in
 // the order given, "NAME COUNT" with COUNT right-aligned in 12 characters; a count is written
 // there before the request is answered, so a client holding an answer reads a count that
-// includes its request, without a request of its own.
+// includes its request, without a request of its own. A dataset's FILE may be FILE=GRAPH_IRI too.
+//
+// Published VoID (issue 14), for tests of its discovery:
+//   --serve PATH=SOURCE   GET/HEAD on PATH answers 200 with SOURCE: a FILE, with the media type
+//                         of its extension (.ttl .nt .nq .trig .rdf .owl .jsonld .html .txt .json),
+//                         or builtin:bad-turtle (the body of /bad-turtle) or builtin:html (that of
+//                         /html). E.g. --serve /.well-known/void=void.ttl at the origin, or
+//                         --serve /NAME/.well-known/void=void.ttl beside a dataset's /NAME/sparql.
+//                         Other methods get 405. A served path takes precedence over the routes.
+//   --redirect PATH=TARGET  GET/HEAD on PATH answers 302 with Location: TARGET (the well-known
+//                         URI's clients must follow redirects, VoID Note section 7.2).
+//   --sd FILE             the triples of FILE (.ttl or .nt) are merged into the Service
+//                         Description of /query (/sparql, /); --dataset-sd NAME=FILE into that
+//                         of the dataset NAME. FILE is read with the endpoint's URL as base IRI,
+//                         so <> in it is the endpoint that was asked and <../x> a path beside it.
+//   VoID in the default graph or in a named graph: load it like data (FILE, FILE=GRAPH_IRI).
+// /stats counts the requests of each served or redirected path under "served".
 //
 // Routes (SPARQL 1.1 Protocol, https://www.w3.org/TR/sparql11-protocol/ section 2.1):
 //   GET  /query?query=...                     (also /sparql)
@@ -50,6 +68,7 @@
 //                  answers with status N (200-599), Content-Type T (default text/plain) and body B
 //                  (default: empty), e.g. a 404 page, a 504 from a gateway, or an endpoint's
 //                  syntax error sent with 200 as Virtuoso does
+//   /bad-turtle    200 text/turtle with a syntax error on line 4 (published VoID that is broken)
 //   /stats         200 JSON {requests, slow_abandoned}: how many requests arrived, and how many
 //                  /slow requests the client gave up (closed) before the answer, so tests can
 //                  check that a cancelled call really stops its upstream request; in
@@ -84,6 +103,19 @@ const GRAPH_FORMATS = [
   { type: "text/plain", format: "application/n-triples" },
   { type: "application/rdf+xml", format: "application/rdf+xml" },
 ];
+// Media types of the files --serve sends, by extension.
+const SERVED_TYPES = {
+  ".ttl": "text/turtle; charset=utf-8",
+  ".nt": "application/n-triples; charset=utf-8",
+  ".nq": "application/n-quads; charset=utf-8",
+  ".trig": "application/trig; charset=utf-8",
+  ".rdf": "application/rdf+xml; charset=utf-8",
+  ".owl": "application/rdf+xml; charset=utf-8",
+  ".jsonld": "application/ld+json; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+};
 const FILE_FORMATS = {
   ".ttl": "text/turtle",
   ".nt": "application/n-triples",
@@ -95,7 +127,8 @@ const FILE_FORMATS = {
 };
 
 function parse_arguments(argv) {
-  const options = { port: 0, verbose: false, files: [], datasets: [], counts: null };
+  const options = { port: 0, verbose: false, files: [], datasets: [], counts: null, served: new Map(), sd: null,
+                    dataset_sd: new Map() };
   for (let i = 0; i < argv.length; ++i) {
     const arg = argv[i];
     if (arg === "--port") options.port = Number(argv[++i]);
@@ -103,9 +136,20 @@ function parse_arguments(argv) {
     else if (arg === "--verbose") options.verbose = true;
     else if (arg === "--dataset") options.datasets.push(parse_dataset(argv[++i]));
     else if (arg === "--counts") options.counts = argv[++i];
-    else if (arg === "--help") {
+    else if (arg === "--serve") add_served(options.served, arg, argv[++i], served_file);
+    else if (arg === "--redirect") add_served(options.served, arg, argv[++i], (target) => ({ redirect: target }));
+    else if (arg === "--sd") {
+      if (options.sd) throw new Error("--sd is given twice");
+      options.sd = extra_triples(argv[++i], arg);
+    } else if (arg === "--dataset-sd") {
+      const m = /^([^=]+)=(.+)$/.exec(argv[++i] ?? "");
+      if (!m) throw new Error(`--dataset-sd needs NAME=FILE, got '${argv[i]}'`);
+      if (options.dataset_sd.has(m[1])) throw new Error(`--dataset-sd ${m[1]} is given twice`);
+      options.dataset_sd.set(m[1], extra_triples(m[2], arg));
+    } else if (arg === "--help") {
       process.stderr.write("usage: oxigraph-server.mjs [--port N] [--verbose] FILE[=GRAPH_IRI]... " +
-                           "[--dataset NAME=FILE[,FILE...]]... [--counts FILE]\n");
+                           "[--dataset NAME=FILE[,FILE...]]... [--counts FILE] [--serve PATH=SOURCE]... " +
+                           "[--redirect PATH=TARGET]... [--sd FILE] [--dataset-sd NAME=FILE]...\n");
       process.exit(0);
     } else options.files.push(arg);
   }
@@ -116,7 +160,47 @@ function parse_arguments(argv) {
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice) throw new Error(`--dataset ${twice} is given twice`);
   if (options.counts && options.datasets.length === 0) throw new Error("--counts needs at least one --dataset");
+  for (const name of options.dataset_sd.keys()) {
+    if (!names.includes(name)) throw new Error(`--dataset-sd ${name}: no --dataset ${name}`);
+  }
   return options;
+}
+
+// --serve and --redirect: PATH=VALUE, PATH an absolute URL path, each path given once.
+function add_served(served, flag, spec, make) {
+  const m = /^(\/[^=?#\s]*)=(.+)$/.exec(spec ?? "");
+  if (!m) throw new Error(`${flag} needs PATH=${flag === "--serve" ? "SOURCE" : "TARGET"} with PATH starting with /, got '${spec}'`);
+  if (served.has(m[1])) throw new Error(`${m[1]} is served twice (--serve, --redirect)`);
+  served.set(m[1], make(m[2]));
+}
+
+const BUILTIN_BODIES = {
+  "builtin:bad-turtle": () => ({ type: "text/turtle; charset=utf-8", body: BAD_TURTLE }),
+  "builtin:html": () => ({ type: "text/html; charset=utf-8", body: HTML_PAGE }),
+};
+
+// A file (read now, so a missing one fails at start-up) or a built-in body.
+function served_file(source) {
+  if (BUILTIN_BODIES[source]) return BUILTIN_BODIES[source]();
+  const type = SERVED_TYPES[extname(source).toLowerCase()];
+  if (!type) throw new Error(`--serve ${source}: unknown extension (use one of ${Object.keys(SERVED_TYPES)}, or builtin:bad-turtle, builtin:html)`);
+  return { type, body: readFileSync(source) };
+}
+
+// --sd FILE: its text, checked now (with a stand-in base IRI) so that a broken file fails at
+// start-up; each answer reads it again with the endpoint's URL as base.
+function extra_triples(path, flag) {
+  const format = FILE_FORMATS[extname(path ?? "").toLowerCase()];
+  if (format !== "text/turtle" && format !== "application/n-triples") {
+    throw new Error(`${flag} ${path}: needs a .ttl or .nt file`);
+  }
+  const text = readFileSync(path, "utf8");
+  try {
+    new oxigraph.Store().load(text, { format, base_iri: "http://127.0.0.1/query" });
+  } catch (error) {
+    throw new Error(`${flag} ${path}: ${error.message}`);
+  }
+  return { text, format };
 }
 
 // NAME=FILE[,FILE...]; NAME becomes a path segment, so it is limited to URL-safe characters.
@@ -287,9 +371,10 @@ function answer_shuffled(store, req, res, params, cap, log) {
   send(res, 200, "application/sparql-results+json; charset=utf-8", JSON.stringify(results));
 }
 
-function answer_query(store, req, res, params) {
+function answer_query(store, req, res, params, sd_extra = null) {
   if (params.query === null && params.update === null && req.method !== "POST") {
-    answer_service_description(req, res, `http://${req.headers.host ?? "127.0.0.1"}${new URL(req.url, "http://127.0.0.1").pathname}`);
+    answer_service_description(req, res, `http://${req.headers.host ?? "127.0.0.1"}${new URL(req.url, "http://127.0.0.1").pathname}`,
+                               sd_extra);
     return;
   }
   if (params.update !== null || (params.query !== null && is_update(params.query))) {
@@ -322,7 +407,8 @@ function answer_query(store, req, res, params) {
 // takes an error status for a failing host and then spaces out every later request to it.
 const SD = "http://www.w3.org/ns/sparql-service-description#";
 const FORMATS_NS = "http://www.w3.org/ns/formats/";
-function answer_service_description(req, res, endpoint) {
+// `extra` ({text, format} of --sd) adds its triples, read with the endpoint as base IRI.
+function answer_service_description(req, res, endpoint, extra = null) {
   const description = new oxigraph.Store();
   description.load(`@prefix sd: <${SD}> .
 [] a sd:Service ; sd:endpoint <${endpoint}> ; sd:supportedLanguage sd:SPARQL11Query ;
@@ -331,6 +417,7 @@ function answer_service_description(req, res, endpoint) {
     <${FORMATS_NS}N-Triples>, <${FORMATS_NS}RDF_XML> ;
   sd:defaultDataset [ a sd:Dataset ; sd:defaultGraph [ a sd:Graph ] ] .
 `, { format: "text/turtle" });
+  if (extra) description.load(extra.text, { format: extra.format, base_iri: endpoint });
   const chosen = negotiate(req.headers["accept"], GRAPH_FORMATS) ?? GRAPH_FORMATS[0];
   send(res, 200, `${chosen.format}; charset=utf-8`,
        description.dump({ format: chosen.format, from_graph_name: oxigraph.defaultGraph() }));
@@ -375,6 +462,14 @@ const STACK_TRACE = `java.lang.OutOfMemoryError: Java heap space
 \tat java.base/java.lang.Thread.run(Thread.java:833)
 `;
 
+// Turtle with a syntax error: line 3 lacks its ';', so line 4 column 3 has a second object
+// where ';', ',' or '.' must come.
+const BAD_TURTLE = `@prefix void: <http://rdfs.org/ns/void#> .
+<http://example.org/void-gen/dataset> a void:Dataset ;
+  void:triples 1000
+  void:classes 3 .
+`;
+
 const HTML_PAGE = `<!DOCTYPE html>
 <html><head><title>Sign in</title></head>
 <body><h1>Please sign in</h1><form method="post" action="/login">
@@ -404,9 +499,11 @@ function dataset_counters(names, path) {
   };
 }
 
-function create_server(store, verbose, datasets = new Map(), counters = dataset_counters([], null)) {
+function create_server(store, verbose, datasets = new Map(), counters = dataset_counters([], null),
+                       { served = new Map(), sd = null, dataset_sd = new Map() } = {}) {
   let ratelimit_next_refuses = true;
   const stats = { requests: 0, slow_abandoned: 0 };
+  const served_counts = new Map([...served.keys()].map((path) => [path, 0]));
   const shuffle_log = [];
   return http.createServer(async (req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
@@ -414,11 +511,25 @@ function create_server(store, verbose, datasets = new Map(), counters = dataset_
     if (verbose) process.stderr.write(`${req.method} ${url.pathname}${url.search}\n`);
     const dataset = /^\/([^/]+)\/(query|sparql)$/.exec(url.pathname)?.[1];
     try {
+      const file = served.get(url.pathname);
+      if (file) {
+        served_counts.set(url.pathname, served_counts.get(url.pathname) + 1);
+        if (req.method !== "GET" && req.method !== "HEAD") {
+          send(res, 405, "text/plain; charset=utf-8", `${url.pathname} answers GET and HEAD only\n`, { Allow: "GET, HEAD" });
+        } else if (file.redirect) {
+          send(res, 302, "text/plain; charset=utf-8", `see ${file.redirect}\n`, { Location: file.redirect });
+        } else {
+          res.writeHead(200, { "Content-Type": file.type, "Content-Length": Buffer.byteLength(file.body) });
+          res.end(req.method === "HEAD" ? undefined : file.body);
+        }
+        return;
+      }
       if (dataset !== undefined && datasets.has(dataset)) {
         counters.add(dataset);
         const params = await protocol_parameters(req, url);
         if (params.query === null && params.update === null && req.method !== "POST") {
-          answer_service_description(req, res, `http://${req.headers.host ?? "127.0.0.1"}${url.pathname}`);
+          answer_service_description(req, res, `http://${req.headers.host ?? "127.0.0.1"}${url.pathname}`,
+                                     dataset_sd.get(dataset) ?? null);
         } else {
           answer_query(datasets.get(dataset), req, res, params);
         }
@@ -428,7 +539,11 @@ function create_server(store, verbose, datasets = new Map(), counters = dataset_
         case "/":
         case "/query":
         case "/sparql":
-          answer_query(store, req, res, await protocol_parameters(req, url));
+          answer_query(store, req, res, await protocol_parameters(req, url), sd);
+          return;
+        case "/bad-turtle":
+          await protocol_parameters(req, url);
+          send(res, 200, "text/turtle; charset=utf-8", BAD_TURTLE);
           return;
         case "/html":
           await protocol_parameters(req, url);
@@ -492,7 +607,9 @@ function create_server(store, verbose, datasets = new Map(), counters = dataset_
           return;
         case "/stats":
           send(res, 200, "application/json",
-               JSON.stringify(datasets.size ? { ...stats, datasets: Object.fromEntries(counters.counts) } : stats));
+               JSON.stringify({ ...stats,
+                                ...(datasets.size ? { datasets: Object.fromEntries(counters.counts) } : {}),
+                                ...(served.size ? { served: Object.fromEntries(served_counts) } : {}) }));
           return;
         case "/status": {
           await protocol_parameters(req, url);
@@ -532,7 +649,8 @@ function main() {
     datasets.set(name, dataset_store);
   }
   const counters = dataset_counters(options.datasets.map((d) => d.name), options.counts);
-  const server = create_server(store, options.verbose, datasets, counters);
+  const server = create_server(store, options.verbose, datasets, counters,
+                               { served: options.served, sd: options.sd, dataset_sd: options.dataset_sd });
   server.keepAliveTimeout = 5000;
   server.listen(options.port, "127.0.0.1", () => {
     process.stdout.write(`${server.address().port}\n`);
