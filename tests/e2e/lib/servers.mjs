@@ -85,10 +85,13 @@ function run_script(script, args, timeout_ms) {
 }
 
 // Starts a private Virtuoso (tests/servers/virtuoso/start.sh) with the shared data in named
-// graphs, or with `files` (["FILE=GRAPH_IRI", ...]) instead. Returns { http_port, endpoint,
-// graph_endpoint(graph), dir, stop() }. A second attempt on new ports covers the rare case of a
-// free port being taken before Virtuoso binds it.
+// graphs, or with `files` (["FILE=GRAPH_IRI", ...], "--bulk" before an item for the bulk
+// loader) instead. Returns { http_port, endpoint, graph_endpoint(graph), dir, load_seconds,
+// stop() }. A second attempt on new ports covers the rare case of a free port being taken
+// before Virtuoso binds it; with `http_port` given (a caller that wrote the port into its data)
+// there is no second attempt, and the caller retries with another port.
 export async function start_virtuoso(options = {}) {
+  if (options.http_port) return start_virtuoso_once(options);
   try {
     return await start_virtuoso_once(options);
   } catch (error) {
@@ -97,10 +100,11 @@ export async function start_virtuoso(options = {}) {
   }
 }
 
-async function start_virtuoso_once({ timeout_ms = 240000, files = [] } = {}) {
+async function start_virtuoso_once({ timeout_ms = 240000, files = [], http_port = 0 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "sparqlmcp-virtuoso-"));
-  const sql_port = await free_port();
-  let http_port = await free_port();
+  let sql_port = await free_port();
+  while (sql_port === http_port) sql_port = await free_port();
+  http_port ||= await free_port();
   while (http_port === sql_port) http_port = await free_port();
   const stop = async () => {
     const pid_file = join(dir, "virtuoso.pid");
@@ -112,16 +116,19 @@ async function start_virtuoso_once({ timeout_ms = 240000, files = [] } = {}) {
       rmSync(dir, { recursive: true, force: true });
     }
   };
+  let output;
   try {
-    await run_script(join(VIRTUOSO_DIR, "start.sh"), [dir, String(sql_port), String(http_port), ...files], timeout_ms);
+    output = await run_script(join(VIRTUOSO_DIR, "start.sh"), [dir, String(sql_port), String(http_port), ...files],
+                              timeout_ms);
   } catch (error) {
     await stop().catch(() => {});
     throw error;
   }
   live_pids.add(Number(readFileSync(join(dir, "virtuoso.pid"), "utf8")));
   const endpoint = `http://127.0.0.1:${http_port}/sparql`;
+  const load_seconds = Number(/loaded in ([0-9.]+) s/.exec(output)?.[1] ?? NaN);
   return {
-    dir, sql_port, http_port, endpoint, stop,
+    dir, sql_port, http_port, endpoint, load_seconds, stop,
     graph_endpoint: (graph) => `${endpoint}?default-graph-uri=${encodeURIComponent(graph)}`,
   };
 }
