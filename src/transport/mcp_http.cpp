@@ -1,7 +1,5 @@
 #include "sparqlmcp/transport/mcp_http.hpp"
 
-#include <sys/random.h>
-
 #include <algorithm>
 #include <charconv>
 #include <condition_variable>
@@ -19,6 +17,7 @@
 #include "sparqlmcp/mcp/jsonrpc.hpp"
 #include "sparqlmcp/mcp/protocol.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/random.hpp"
 #include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::transport {
@@ -78,15 +77,7 @@ int modern_status(const std::string& text) {
 
 // 128 bits from the kernel's CSPRNG, in hex (visible ASCII, as Mcp-Session-Id must be).
 std::string random_session_id() {
-  unsigned char bytes[16];
-  std::size_t got = 0;
-  while (got < sizeof bytes) {
-    const ssize_t n = getrandom(bytes + got, sizeof bytes - got, 0);
-    if (n < 0) throw_error(ErrorKind::Internal, "getrandom failed: cannot mint a session id");
-    got += static_cast<std::size_t>(n);
-  }
-  return util::to_hex(std::string_view(reinterpret_cast<const char*>(bytes), sizeof bytes),
-                      util::HexCase::Lower);
+  return util::random_hex(16);
 }
 
 // Closes sessions away from the io threads: closing waits for the session's workers. Every
