@@ -357,7 +357,7 @@ std::optional<json> SessionCore::handle_request(const json& id, const std::strin
     return std::nullopt;
   }
   if (method == "resources/list") return handle_resources_list(params);
-  if (method == "resources/templates/list") return json{{"resourceTemplates", json::array()}};
+  if (method == "resources/templates/list") return handle_resources_templates_list(params);
   if (method == "resources/read") return handle_resources_read(params, false);
   if (method == "logging/setLevel") return handle_set_level(params);
   throw RpcError(
@@ -385,7 +385,7 @@ std::optional<json> SessionCore::handle_modern_request(const json& id, const std
   } else if (method == "resources/list") {
     result = handle_resources_list(params);
   } else if (method == "resources/templates/list") {
-    result = json{{"resourceTemplates", json::array()}};
+    result = handle_resources_templates_list(params);
   } else if (method == "resources/read") {
     result = handle_resources_read(params, true);
   } else if (method == "ping" || method == "logging/setLevel") {
@@ -634,6 +634,27 @@ json SessionCore::handle_resources_list(const json& params) {
   return json{{"resources", std::move(list)}};
 }
 
+json SessionCore::handle_resources_templates_list(const json& params) {
+  const json& cursor = member_or_null(params, "cursor");
+  if (!cursor.is_null())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for resources/templates/list: unknown cursor " +
+                       serialize_message(cursor) +
+                       "; this server returns all resource templates on one page, call "
+                       "resources/templates/list without a cursor");
+  json list = json::array();
+  if (server_.resources) {
+    for (const auto& resource : server_.resources->list_templates()) {
+      json entry = {{"uriTemplate", resource.uri_template}, {"name", resource.name}};
+      if (!resource.title.empty()) entry["title"] = resource.title;
+      if (!resource.description.empty()) entry["description"] = resource.description;
+      if (!resource.mime_type.empty()) entry["mimeType"] = resource.mime_type;
+      list.push_back(std::move(entry));
+    }
+  }
+  return json{{"resourceTemplates", std::move(list)}};
+}
+
 json SessionCore::handle_resources_read(const json& params, bool modern) {
   const json& uri = member_or_null(params, "uri");
   if (!uri.is_string())
@@ -641,15 +662,23 @@ json SessionCore::handle_resources_read(const json& params, bool modern) {
                    "invalid params for resources/read: \"uri\" must be a string naming a resource "
                    "from resources/list");
   const std::string text_uri = uri.get<std::string>();
+  // MCP 2026-07-28 "Resources", Error Handling: -32602 replaces -32002.
+  const int not_found = modern ? ec::kInvalidParams : ec::kResourceNotFound;
   std::string mime_type;
   std::optional<std::string> text;
-  if (server_.resources) text = server_.resources->read_resource(text_uri, mime_type);
+  try {
+    if (server_.resources) text = server_.resources->read_resource(text_uri, mime_type);
+  } catch (const Exception& e) {
+    // The provider's own reason why a URI (one of its templates') names nothing.
+    if (e.error().kind != ErrorKind::InvalidArgument) throw;
+    throw RpcError(not_found, "Resource not found: " + text_uri + ": " + e.error().message,
+                   json{{"uri", text_uri}});
+  }
   if (!text)
-    // MCP 2026-07-28 "Resources", Error Handling: -32602 replaces -32002.
-    throw RpcError(modern ? ec::kInvalidParams : ec::kResourceNotFound,
+    throw RpcError(not_found,
                    "Resource not found: " + text_uri +
-                       "; resources/list names the available "
-                       "resources",
+                       "; resources/list names the available resources and "
+                       "resources/templates/list the URI templates",
                    json{{"uri", text_uri}});
   json content = {{"uri", text_uri}, {"text", std::move(*text)}};
   if (!mime_type.empty()) content["mimeType"] = mime_type;

@@ -60,7 +60,9 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
                          const std::shared_ptr<BatchCollector>& batch,
                          std::optional<RequestEnvelope> envelope = std::nullopt);
   nlohmann::json handle_resources_list(const nlohmann::json& params);
-  // An unknown URI is -32002 in the legacy era, -32602 under 2026-07-28 (`modern`).
+  nlohmann::json handle_resources_templates_list(const nlohmann::json& params);
+  // An unknown URI is -32002 in the legacy era, -32602 under 2026-07-28 (`modern`); so is a URI
+  // the provider refuses with an InvalidArgument Exception, with the provider's message.
   nlohmann::json handle_resources_read(const nlohmann::json& params, bool modern);
   nlohmann::json handle_set_level(const nlohmann::json& params);
 

@@ -117,8 +117,10 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
     assert.equal(read_wire.result.cacheScope, "public");
     assert.ok(read_wire.result.ttlMs > 0);
 
+    // A URI of the catalogue's template whose id names no entry: the catalogue says so.
     const missing = "sparql-mcp://catalogue/nope";
-    const message = `Resource not found: ${missing}; resources/list names the available resources`;
+    const message = `Resource not found: ${missing}: the catalogue has no entry with the id "nope"; ` +
+                    "list_endpoints and resources/list name its entries";
     await assert.rejects(modern.client.readResource({ uri: missing }), (e) => {
       assert.equal(e.code, -32602);
       assert.equal(e.message, message);
@@ -134,6 +136,32 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
   it("sends progress for a 2026-07-28 call that waits on its endpoint, and none after the response", async () => {
     const progress = [];
     let first_progress;
+  it("lists the catalogue's resource template in both eras, and reads a URI built from it", async () => {
+    const expected = [{
+      uriTemplate: "sparql-mcp://catalogue/{id}",
+      name: "catalogue-entry",
+      title: "Catalogue entry",
+      description: "One SPARQL endpoint of the catalogue by its id (list_endpoints names them): its URL, " +
+                   "title, description, keywords, data dumps and query settings, as JSON.",
+      mimeType: "application/json",
+    }];
+    const modern_templates = await modern.client.listResourceTemplates();
+    const legacy_templates = await legacy.client.listResourceTemplates();
+    assert.deepEqual(modern_templates.resourceTemplates, expected);
+    assert.deepEqual(legacy_templates.resourceTemplates, expected);
+    const wire = modern_wire.findLast((m) => Array.isArray(m.result?.resourceTemplates));
+    assert.equal(wire.result.resultType, "complete");
+    assert.equal(wire.result.cacheScope, "public");
+    assert.ok(wire.result.ttlMs > 0);
+    const legacy_wire_templates = legacy_wire.findLast((m) => Array.isArray(m.result?.resourceTemplates));
+    assert.equal(legacy_wire_templates.result.resultType, undefined);
+    // The URI for an id, expanded as RFC 6570 does, reads the same entry in both eras.
+    const uri = expected[0].uriTemplate.replace("{id}", "demo-geo");
+    const modern_read = await modern.client.readResource({ uri });
+    assert.deepEqual((await legacy.client.readResource({ uri })).contents, modern_read.contents);
+    assert.equal(JSON.parse(modern_read.contents[0].text).endpoint, GEO);
+  });
+
     const progressed = new Promise((resolve) => { first_progress = resolve; });
     const call = modern.client.callTool({ name: "run_sparql_query", arguments: { query: ask("/slow") } },
                                         { onprogress: (p) => { progress.push(p); first_progress(); } });

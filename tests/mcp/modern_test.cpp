@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/mcp/protocol.hpp"
+#include "sparqlmcp/mcp/uri_template.hpp"
+#include "sparqlmcp/util/error.hpp"
 #include "test_tools.hpp"
 
 // The 2026-07-28 era of a dual-era session: requests that declare their version in
@@ -19,12 +21,28 @@ class TestResources : public mcp::ResourceProvider {
   std::vector<mcp::ResourceDescriptor> list_resources() const override {
     return {{"sparqlmcp://catalogue", "catalogue", "", "", "text/turtle"}};
   }
+  std::vector<mcp::ResourceTemplate> list_templates() const override {
+    return {
+        {"sparqlmcp://endpoint/{id}", "endpoint", "Endpoint", "One endpoint by id", "text/turtle"},
+        {"sparqlmcp://file/{+path}", "file", "", "", ""}};
+  }
   std::optional<std::string> read_resource(const std::string& uri,
                                            std::string& mime_type) const override {
+    // A URI of the template is the provider's to answer: known ids are read, others refused.
+    if (auto values = endpoint_.match(uri)) {
+      if (values->at("id") != "known")
+        throw_error(ErrorKind::InvalidArgument, "no endpoint has the id \"" + values->at("id") +
+                                                    "\"; list_endpoints names them");
+      mime_type = "text/turtle";
+      return std::string("<known> a <Endpoint> .");
+    }
     if (uri != "sparqlmcp://catalogue") return std::nullopt;
     mime_type = "text/turtle";
     return std::string("<a> <b> <c> .");
   }
+
+ private:
+  const mcp::UriTemplate endpoint_{"sparqlmcp://endpoint/{id}"};
 };
 
 struct Fixture : SessionFixture {
@@ -107,9 +125,14 @@ TEST_CASE("2026-07-28 lists and reads carry resultType, server identity and cach
     "resultType":"complete","ttlMs":60000,"cacheScope":"public",
     "_meta":{"io.modelcontextprotocol/serverInfo":
              {"name":"sparql-mcp","title":"SPARQL MCP","version":"1.2.3"}}})"));
-  json templates = f.call(3, "resources/templates/list", modern())["result"];
-  CHECK(templates["resourceTemplates"] == json::array());
-  CHECK(templates["ttlMs"] == 60000);
+  CHECK(f.call(3, "resources/templates/list", modern())["result"] == json::parse(R"({
+    "resourceTemplates":[{"uriTemplate":"sparqlmcp://endpoint/{id}","name":"endpoint",
+                          "title":"Endpoint","description":"One endpoint by id",
+                          "mimeType":"text/turtle"},
+                         {"uriTemplate":"sparqlmcp://file/{+path}","name":"file"}],
+    "resultType":"complete","ttlMs":60000,"cacheScope":"public",
+    "_meta":{"io.modelcontextprotocol/serverInfo":
+             {"name":"sparql-mcp","title":"SPARQL MCP","version":"1.2.3"}}})"));
   json read = f.call(4, "resources/read", modern({{"uri", "sparqlmcp://catalogue"}}))["result"];
   CHECK(read["contents"] == json::parse(R"([{"uri":"sparqlmcp://catalogue",
                                             "mimeType":"text/turtle","text":"<a> <b> <c> ."}])"));
@@ -152,11 +175,19 @@ TEST_CASE("Under 2026-07-28 an unknown resource is invalid params, not -32002", 
   Fixture f;
   CHECK(f.call(1, "resources/read", modern({{"uri", "sparqlmcp://none"}})) ==
         json::parse(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,
-          "message":"Resource not found: sparqlmcp://none; resources/list names the available resources",
+          "message":"Resource not found: sparqlmcp://none; resources/list names the available resources and resources/templates/list the URI templates",
           "data":{"uri":"sparqlmcp://none"}}})"));
   // The legacy era keeps its code.
+  // So is a URI of a template that the provider refuses, with its reason.
+  CHECK(error_of(f.call(2, "resources/read", modern({{"uri", "sparqlmcp://endpoint/x"}}))) ==
+        json::parse(R"({"code":-32602,
+          "message":"Resource not found: sparqlmcp://endpoint/x: no endpoint has the id \"x\"; list_endpoints names them",
+          "data":{"uri":"sparqlmcp://endpoint/x"}})"));
+  CHECK(f.call(3, "resources/read",
+               modern({{"uri", "sparqlmcp://endpoint/known"}}))["result"]["contents"][0]["text"] ==
+        "<known> a <Endpoint> .");
   f.initialize();
-  CHECK(error_of(f.call(2, "resources/read", {{"uri", "sparqlmcp://none"}}))["code"] == -32002);
+  CHECK(error_of(f.call(4, "resources/read", {{"uri", "sparqlmcp://none"}}))["code"] == -32002);
 }
 
 TEST_CASE("A version the server does not serve per request is UnsupportedProtocolVersionError",

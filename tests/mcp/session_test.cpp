@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "sparqlmcp/mcp/uri_template.hpp"
+#include "sparqlmcp/util/error.hpp"
 #include "test_tools.hpp"
 
 using namespace sparqlmcp;
@@ -19,13 +21,29 @@ class TestResources : public mcp::ResourceProvider {
              "text/turtle"},
             {"sparqlmcp://bare", "bare", "", "", ""}};
   }
+  std::vector<mcp::ResourceTemplate> list_templates() const override {
+    return {
+        {"sparqlmcp://endpoint/{id}", "endpoint", "Endpoint", "One endpoint by id", "text/turtle"},
+        {"sparqlmcp://file/{+path}", "file", "", "", ""}};
+  }
   std::optional<std::string> read_resource(const std::string& uri,
                                            std::string& mime_type) const override {
     if (uri == "sparqlmcp://explode") throw std::runtime_error("disk on fire");
+    // A URI of the template is the provider's to answer: known ids are read, others refused.
+    if (auto values = endpoint_.match(uri)) {
+      if (values->at("id") != "known")
+        throw_error(ErrorKind::InvalidArgument, "no endpoint has the id \"" + values->at("id") +
+                                                    "\"; list_endpoints names them");
+      mime_type = "text/turtle";
+      return std::string("<known> a <Endpoint> .");
+    }
     if (uri != "sparqlmcp://catalogue") return std::nullopt;
     mime_type = "text/turtle";
     return std::string("<a> <b> <c> .");
   }
+
+ private:
+  const mcp::UriTemplate endpoint_{"sparqlmcp://endpoint/{id}"};
 };
 
 struct Fixture : SessionFixture {
@@ -698,16 +716,35 @@ TEST_CASE("Resources are listed and read, unknown ones are not found", "[mcp]") 
     {"uri":"sparqlmcp://catalogue","name":"catalogue","title":"Endpoint catalogue",
      "description":"All endpoints","mimeType":"text/turtle"},
     {"uri":"sparqlmcp://bare","name":"bare"}]})"));
-  CHECK(f.call(2, "resources/templates/list")["result"] ==
-        json::parse(R"({"resourceTemplates":[]})"));
+  CHECK(f.call(2, "resources/templates/list")["result"] == json::parse(R"({"resourceTemplates":[
+    {"uriTemplate":"sparqlmcp://endpoint/{id}","name":"endpoint","title":"Endpoint",
+     "description":"One endpoint by id","mimeType":"text/turtle"},
+    {"uriTemplate":"sparqlmcp://file/{+path}","name":"file"}]})"));
   CHECK(f.call(3, "resources/read", {{"uri", "sparqlmcp://catalogue"}})["result"] ==
         json::parse(R"({"contents":[{"uri":"sparqlmcp://catalogue","mimeType":"text/turtle",
                                      "text":"<a> <b> <c> ."}]})"));
   json e = error_of(f.call(4, "resources/read", {{"uri", "sparqlmcp://none"}}));
   CHECK(e == json::parse(R"({"code":-32002,"message":
-    "Resource not found: sparqlmcp://none; resources/list names the available resources",
+    "Resource not found: sparqlmcp://none; resources/list names the available resources and resources/templates/list the URI templates",
     "data":{"uri":"sparqlmcp://none"}})"));
   CHECK(error_of(f.call(5, "resources/read", json::object()))["code"] == -32602);
+  CHECK(error_of(f.call(6, "resources/templates/list", {{"cursor", "2"}})) ==
+        json::parse(R"({"code":-32602,"message":
+    "invalid params for resources/templates/list: unknown cursor \"2\"; this server returns all resource templates on one page, call resources/templates/list without a cursor"})"));
+}
+
+TEST_CASE("A URI built from a template is read or refused by the provider", "[mcp]") {
+  Fixture f;
+  f.initialize();
+  // Not in resources/list, but the provider knows it.
+  CHECK(f.call(1, "resources/read", {{"uri", "sparqlmcp://endpoint/known"}})["result"] ==
+        json::parse(R"({"contents":[{"uri":"sparqlmcp://endpoint/known","mimeType":"text/turtle",
+                                     "text":"<known> a <Endpoint> ."}]})"));
+  // The provider says why a URI of its template names nothing.
+  CHECK(error_of(f.call(2, "resources/read", {{"uri", "sparqlmcp://endpoint/other"}})) ==
+        json::parse(R"({"code":-32002,"message":
+    "Resource not found: sparqlmcp://endpoint/other: no endpoint has the id \"other\"; list_endpoints names them",
+    "data":{"uri":"sparqlmcp://endpoint/other"}})"));
 }
 
 TEST_CASE("An exception in a request handler is an internal error", "[mcp][error]") {
