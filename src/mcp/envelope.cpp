@@ -76,6 +76,15 @@ std::optional<RequestEnvelope> read_envelope(const std::string& method, const js
   if (!capabilities->is_object())
     throw bad_envelope(method, key_path(meta_key::kClientCapabilities) +
                                    " must be an object, got " + capabilities->type_name());
+  if (auto extensions = capabilities->find("extensions"); extensions != capabilities->end()) {
+    // MCP 2026-07-28 schema, ClientCapabilities.extensions: { [identifier]: settings object }.
+    if (!extensions->is_object())
+      throw bad_envelope(method, key_path(meta_key::kClientCapabilities) +
+                                     ".extensions must be an object keyed by extension "
+                                     "identifier, got " +
+                                     extensions->type_name());
+    envelope.tasks_extension = extensions->contains(kTasksExtension);
+  }
 
   if (auto info = meta.find(meta_key::kClientInfo); info != meta.end()) {
     if (!info->is_object())

@@ -20,16 +20,19 @@ struct RequestEnvelope {
   // notifications/message at all (MCP 2026-07-28 "Logging", Per-request log level).
   std::optional<LogLevel> log_level;
   std::string client_name;  // from io.modelcontextprotocol/clientInfo, for logs only; may be empty
+  // clientCapabilities.extensions declares io.modelcontextprotocol/tasks: a tools/call may be
+  // answered with a task, and tasks/* may be called (ext-tasks "Capability Negotiation").
+  bool tasks_extension = false;
 };
 
 // Reads the envelope of the request `method` with `params` (an object or null). Returns nullopt
 // when params._meta declares no protocol version: the request belongs to the legacy era.
 // Throws RpcError when it declares one that is not served per request (-32022 with
 // {supported, requested}), or when the envelope is malformed (-32602): a version that is not a
-// string, missing or non-object clientCapabilities, a non-object clientInfo, an unknown
-// logLevel. The version is checked first: a client of a newer revision may send an envelope of
-// another shape, and must learn which version to retry with rather than why its envelope is
-// wrong for ours.
+// string, missing or non-object clientCapabilities, non-object clientCapabilities.extensions,
+// a non-object clientInfo, an unknown logLevel. The version is checked first: a client of a newer
+// revision may send an envelope of another shape, and must learn which version to retry with rather
+// than why its envelope is wrong for ours.
 std::optional<RequestEnvelope> read_envelope(const std::string& method,
                                              const nlohmann::json& params);
 

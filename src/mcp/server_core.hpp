@@ -1,6 +1,7 @@
 #pragma once
-// What a Server shares with its sessions. Member order matters: the ticker and the pool are
-// destroyed before the tools they run (jobs also hold `tools` so detached stragglers stay safe).
+// What a Server shares with its sessions. Member order matters: the task store, the ticker and
+// the pool are destroyed before the tools they run (jobs also hold `tools` so detached
+// stragglers stay safe); the store cancels the work of tasks still working as it goes.
 
 #include <memory>
 #include <vector>
@@ -9,6 +10,7 @@
 
 #include "progress_ticker.hpp"
 #include "sparqlmcp/mcp/server.hpp"
+#include "task_store.hpp"
 #include "worker_pool.hpp"
 
 namespace sparqlmcp::mcp {
@@ -22,13 +24,15 @@ struct ServerCore {
         tools(std::make_shared<const ToolList>(std::move(tools_in))),
         resources(std::move(resources_in)),
         pool(options.worker_threads, options.shutdown_grace),
-        ticker(options.progress_interval) {}
+        ticker(options.progress_interval),
+        tasks(TaskStoreOptions{options.task_ttl, options.task_poll_interval, options.max_tasks},
+              server_info()) {}
 
   Tool* find_tool(const std::string& name) const;
   std::string tool_names() const;  // "a, b, c" or "(none)"
   // {name, version, title?}: serverInfo of initialize, _meta serverInfo of modern results.
   nlohmann::json server_info() const;
-  // The capabilities initialize and server/discover announce.
+  // The capabilities initialize announces; server/discover adds the 2026-07-28 extensions.
   nlohmann::json capabilities() const;
 
   ServerOptions options;
@@ -39,6 +43,9 @@ struct ServerCore {
   std::shared_ptr<const ResourceProvider> resources;
   WorkerPool pool;
   ProgressTicker ticker;
+  // Tasks of every session: a 2026-07-28 tasks/get may come on any session (each HTTP request
+  // is one).
+  TaskStore tasks;
 };
 
 }  // namespace sparqlmcp::mcp

@@ -22,7 +22,7 @@ constexpr const char* kImplementedMethods =
     "resources/read, logging/setLevel";
 constexpr const char* kModernMethods =
     "server/discover, tools/list, tools/call, resources/list, resources/templates/list, "
-    "resources/read";
+    "resources/read, tasks/get, tasks/update, tasks/cancel";
 
 std::string id_key(const json& id) {
   return serialize_message(id);
@@ -388,6 +388,25 @@ std::optional<json> SessionCore::handle_modern_request(const json& id, const std
     result = handle_resources_templates_list(params);
   } else if (method == "resources/read") {
     result = handle_resources_read(params, true);
+  } else if (method == "tasks/get" || method == "tasks/update" || method == "tasks/cancel") {
+    // A task's state is not cacheable: its ttlMs is the task's time to live, and no
+    // cacheScope goes with it.
+    result = handle_task_request(method, params, envelope);
+    complete_modern_result(result, server_.server_info(), std::nullopt);
+    return result;
+  } else if (method == "tasks/result" || method == "tasks/list") {
+    // ext-tasks SEP-2663 "Backwards Compatibility": the extension removed both (tasks/result
+    // MUST get -32601).
+    throw RpcError(ec::kMethodNotFound,
+                   "method not found: \"" + method + "\" does not exist in the " + kTasksExtension +
+                       " extension of " + envelope.protocol_version +
+                       (method == "tasks/result"
+                            ? std::string("; poll tasks/get, whose answer carries the tool's "
+                                          "result once the task is completed")
+                            : std::string("; keep the taskId that each tools/call answered "
+                                          "with resultType \"task\"")) +
+                       ". " + envelope.protocol_version + " methods: " + kModernMethods,
+                   json{{"method", method}});
   } else if (method == "ping" || method == "logging/setLevel") {
     // MCP 2026-07-28 "Key Changes" 5: both were removed.
     throw RpcError(
@@ -415,6 +434,9 @@ json SessionCore::handle_discover() const {
   // caller) and instructions.
   json result = {{"supportedVersions", modern_protocol_versions()},
                  {"capabilities", server_.capabilities()}};
+  // ext-tasks "Capability Negotiation": no settings are defined, an empty object declares
+  // support. Only here: the extension does not exist for the legacy revisions of initialize.
+  result["capabilities"]["extensions"] = {{kTasksExtension, json::object()}};
   if (!server_.options.info.instructions.empty())
     result["instructions"] = server_.options.info.instructions;
   return result;
@@ -542,6 +564,7 @@ void SessionCore::run_call(const std::shared_ptr<Call>& call, Tool& tool, const 
   context.log = [weak](LogLevel level, const json& data) {
     if (auto c = weak.lock()) c->log(level, data);
   };
+  context.accepts_task = call->envelope() && call->envelope()->tasks_extension;
 
   ToolResult result;
   try {
@@ -559,19 +582,105 @@ void SessionCore::run_call(const std::shared_ptr<Call>& call, Tool& tool, const 
                                " failed with an unknown error; retry or report it");
   }
   json response;
+  std::optional<std::string> task_id;
   try {
-    json body = result.to_json();
-    if (call->envelope()) complete_modern_result(body, server_.server_info(), std::nullopt);
-    response = make_result_response(call->id(), std::move(body));
+    response = encode_result(*call, std::move(result), task_id);
   } catch (const std::exception& e) {
     response = make_error_response(call->id(), ec::kInternalError,
                                    std::string("internal error: could not encode the result of ") +
                                        call->tool_name() + ": " + e.what());
   }
-  if (!call->finish(response))
+  if (!call->finish(response)) {
     spdlog::debug("mcp: dropped the response of cancelled call {} (id {})", call->tool_name(),
                   serialize_message(call->id()));
+    // No one learnt the task's id: no one can ask for it or cancel it.
+    if (task_id) server_.tasks.forget(*task_id);
+  }
   call_done(call);
+}
+
+json SessionCore::encode_result(const Call& call, ToolResult result,
+                                std::optional<std::string>& task_id) {
+  const std::optional<RequestEnvelope>& envelope = call.envelope();
+  if (result.task) {
+    std::shared_ptr<TaskWork> work = std::move(result.task);
+    if (envelope && envelope->tasks_extension) {
+      if (std::optional<json> task = server_.tasks.create(work, call.tool_name())) {
+        // ext-tasks "Task Creation": CreateTaskResult = Result & Task, resultType "task".
+        task_id = (*task)["taskId"].get<std::string>();
+        complete_modern_result(*task, server_.server_info(), std::nullopt);
+        (*task)["resultType"] = "task";
+        return make_result_response(call.id(), std::move(*task));
+      }
+      work->cancel();
+      result = ToolResult::error(
+          "tool " + call.tool_name() +
+          " could not go on in the background: " + std::to_string(server_.options.max_tasks) +
+          " tasks are already working, the server's limit; wait for some of yours to finish "
+          "(tasks/get) and call again");
+    } else if (envelope) {
+      // ext-tasks "Capability Negotiation": a server that can only answer with a task MUST
+      // send -32021 to a client that did not declare the extension.
+      work->cancel();
+      return make_error_response(
+          call.id(), ec::kMissingRequiredClientCapability,
+          "Missing required client capability: tool " + call.tool_name() +
+              " answers this call only with a task; declare params._meta[\"" +
+              meta_key::kClientCapabilities + "\"].extensions[\"" + kTasksExtension +
+              "\"] = {} and poll tasks/get with the taskId the call returns",
+          json{{"requiredCapabilities", {{"extensions", {{kTasksExtension, json::object()}}}}}});
+    } else {
+      // Legacy sessions have no tasks at all (SEP-2663: the extension is not defined there).
+      work->cancel();
+      result =
+          ToolResult::error("tool " + call.tool_name() +
+                            " answers this call only with a background task, which needs MCP " +
+                            std::string(kModernProtocolVersion) + " with the " + kTasksExtension +
+                            " extension; this session speaks " + protocol_version() +
+                            ". Call it from a client that supports tasks");
+    }
+  }
+  json body = result.to_json();
+  if (envelope) complete_modern_result(body, server_.server_info(), std::nullopt);
+  return make_result_response(call.id(), std::move(body));
+}
+
+json SessionCore::handle_task_request(const std::string& method, const json& params,
+                                      const RequestEnvelope& envelope) {
+  // ext-tasks "Error Handling": -32021 for tasks/* from a client that did not declare the
+  // extension on this request.
+  if (!envelope.tasks_extension)
+    throw RpcError(
+        ec::kMissingRequiredClientCapability,
+        "Missing required client capability: " + method + " belongs to the " + kTasksExtension +
+            " extension; declare params._meta[\"" + meta_key::kClientCapabilities +
+            "\"].extensions[\"" + kTasksExtension + "\"] = {} on the request",
+        json{{"requiredCapabilities", {{"extensions", {{kTasksExtension, json::object()}}}}}});
+  const json& task_id = member_or_null(params, "taskId");
+  if (!task_id.is_string())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for " + method +
+                       ": \"taskId\" must be a string, the taskId of a tools/call answered with "
+                       "resultType \"task\"; got " +
+                       (task_id.is_null() ? std::string("nothing") : serialize_message(task_id)));
+  const std::string id = task_id.get<std::string>();
+  if (method == "tasks/get") return server_.tasks.get(id);
+  if (method == "tasks/cancel") {
+    // Cooperative: acknowledged at once, whatever the work does next.
+    server_.tasks.cancel(id);
+    return json::object();
+  }
+  const json& responses = member_or_null(params, "inputResponses");
+  if (!responses.is_object())
+    throw RpcError(
+        ec::kInvalidParams,
+        "invalid params for tasks/update: \"inputResponses\" must be an object keyed "
+        "by the task's inputRequests; got " +
+            (responses.is_null() ? std::string("nothing") : std::string(type_name(responses))));
+  server_.tasks.require(id);
+  // ext-tasks "Task Update Requests": responses to keys that are not outstanding are ignored.
+  // No task of this server ever asks for input, so none is outstanding.
+  return json::object();
 }
 
 void SessionCore::call_done(const std::shared_ptr<Call>& call) {

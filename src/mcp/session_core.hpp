@@ -66,7 +66,17 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   nlohmann::json handle_resources_read(const nlohmann::json& params, bool modern);
   nlohmann::json handle_set_level(const nlohmann::json& params);
 
+  // tasks/get, tasks/update, tasks/cancel (2026-07-28 with the tasks extension): the result
+  // without the modern envelope.
+  nlohmann::json handle_task_request(const std::string& method, const nlohmann::json& params,
+                                     const RequestEnvelope& envelope);
+
   void run_call(const std::shared_ptr<Call>& call, Tool& tool, const nlohmann::json& arguments);
+  // The response to a call that returned `result`. A result that hands back a TaskWork becomes
+  // a task (its id in `task_id`) when the request accepts one; otherwise its work is cancelled
+  // and the caller told why (-32021 under 2026-07-28, an isError result in a legacy session).
+  nlohmann::json encode_result(const Call& call, ToolResult result,
+                               std::optional<std::string>& task_id);
   void call_done(const std::shared_ptr<Call>& call);
   std::shared_ptr<Call> find_call(const nlohmann::json& id) const;
   // Whether `id` (exactly, not the string/number variant find_call tolerates) is the id of a

@@ -30,6 +30,12 @@ ToolResult ToolResult::error(std::string message, std::optional<nlohmann::json> 
   return result;
 }
 
+ToolResult ToolResult::background(std::shared_ptr<TaskWork> work) {
+  ToolResult result;
+  result.task = std::move(work);
+  return result;
+}
+
 nlohmann::json ToolResult::to_json() const {
   nlohmann::json out = {{"content", content}, {"isError", is_error}};
   if (structured) out["structuredContent"] = *structured;

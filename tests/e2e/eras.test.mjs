@@ -62,6 +62,9 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
     // v1 learnt its version from the initialize result; it never saw a 2026-07-28 field.
     const init = legacy_wire.find((m) => m.result?.protocolVersion !== undefined);
     assert.equal(init.result.protocolVersion, LEGACY);
+    // The tasks extension exists only for 2026-07-28: server/discover declares it, initialize does not.
+    assert.deepEqual(capabilities.extensions, { "io.modelcontextprotocol/tasks": {} });
+    assert.equal(init.result.capabilities.extensions, undefined);
     assert.deepEqual(legacy.client.getServerVersion(), info);
     assert.equal(legacy.client.getInstructions(), modern.client.getInstructions());
   });
@@ -133,9 +136,6 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
     });
   });
 
-  it("sends progress for a 2026-07-28 call that waits on its endpoint, and none after the response", async () => {
-    const progress = [];
-    let first_progress;
   it("lists the catalogue's resource template in both eras, and reads a URI built from it", async () => {
     const expected = [{
       uriTemplate: "sparql-mcp://catalogue/{id}",
@@ -162,6 +162,9 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
     assert.equal(JSON.parse(modern_read.contents[0].text).endpoint, GEO);
   });
 
+  it("sends progress for a 2026-07-28 call that waits on its endpoint, and none after the response", async () => {
+    const progress = [];
+    let first_progress;
     const progressed = new Promise((resolve) => { first_progress = resolve; });
     const call = modern.client.callTool({ name: "run_sparql_query", arguments: { query: ask("/slow") } },
                                         { onprogress: (p) => { progress.push(p); first_progress(); } });

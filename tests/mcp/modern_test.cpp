@@ -98,7 +98,8 @@ TEST_CASE("server/discover needs no handshake and names versions, capabilities a
   CHECK(response == json::parse(R"({"jsonrpc":"2.0","id":1,"result":{
     "supportedVersions":["2026-07-28"],
     "capabilities":{"tools":{"listChanged":false},
-                    "resources":{"subscribe":false,"listChanged":false},"logging":{}},
+                    "resources":{"subscribe":false,"listChanged":false},"logging":{},
+                    "extensions":{"io.modelcontextprotocol/tasks":{}}},
     "instructions":"Use SERVICE to name endpoints.",
     "resultType":"complete",
     "_meta":{"io.modelcontextprotocol/serverInfo":
@@ -177,7 +178,6 @@ TEST_CASE("Under 2026-07-28 an unknown resource is invalid params, not -32002", 
         json::parse(R"({"jsonrpc":"2.0","id":1,"error":{"code":-32602,
           "message":"Resource not found: sparqlmcp://none; resources/list names the available resources and resources/templates/list the URI templates",
           "data":{"uri":"sparqlmcp://none"}}})"));
-  // The legacy era keeps its code.
   // So is a URI of a template that the provider refuses, with its reason.
   CHECK(error_of(f.call(2, "resources/read", modern({{"uri", "sparqlmcp://endpoint/x"}}))) ==
         json::parse(R"({"code":-32602,
@@ -186,6 +186,7 @@ TEST_CASE("Under 2026-07-28 an unknown resource is invalid params, not -32002", 
   CHECK(f.call(3, "resources/read",
                modern({{"uri", "sparqlmcp://endpoint/known"}}))["result"]["contents"][0]["text"] ==
         "<known> a <Endpoint> .");
+  // The legacy era keeps its code.
   f.initialize();
   CHECK(error_of(f.call(4, "resources/read", {{"uri", "sparqlmcp://none"}}))["code"] == -32002);
 }
@@ -263,19 +264,19 @@ TEST_CASE("server/discover without a declared version is invalid params", "[mcp]
 TEST_CASE("Under 2026-07-28 unknown and removed methods are method-not-found", "[mcp][error]") {
   Fixture f;
   CHECK(error_of(f.call(1, "prompts/list", modern())) == json::parse(R"({"code":-32601,
-    "message":"method not found: \"prompts/list\"; under 2026-07-28 this server implements server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read",
+    "message":"method not found: \"prompts/list\"; under 2026-07-28 this server implements server/discover, tools/list, tools/call, resources/list, resources/templates/list, resources/read, tasks/get, tasks/update, tasks/cancel",
     "data":{"method":"prompts/list"}})"));
   CHECK(error_of(f.call(2, "ping", modern()))["message"] ==
         "method not found: \"ping\" does not exist in 2026-07-28; any request shows the server is "
         "alive. 2026-07-28 methods: server/discover, tools/list, tools/call, resources/list, "
-        "resources/templates/list, resources/read");
+        "resources/templates/list, resources/read, tasks/get, tasks/update, tasks/cancel");
   json e = error_of(f.call(3, "logging/setLevel", modern({{"level", "debug"}})));
   CHECK(e["code"] == -32601);
   CHECK(e["message"] ==
         "method not found: \"logging/setLevel\" does not exist in 2026-07-28; set "
         "params._meta[\"io.modelcontextprotocol/logLevel\"] on each request that should send log "
         "messages. 2026-07-28 methods: server/discover, tools/list, tools/call, resources/list, "
-        "resources/templates/list, resources/read");
+        "resources/templates/list, resources/read, tasks/get, tasks/update, tasks/cancel");
   // Unknown tools are invalid params in both eras.
   e = error_of(f.call(4, "tools/call", modern({{"name", "nope"}})));
   CHECK(e["code"] == -32602);

@@ -5,7 +5,10 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -160,6 +163,112 @@ class LogTool : public mcp::Tool {
   mcp::ToolDefinition definition_ = make_definition("log");
 };
 
+// Works in the background when the caller accepts a task, else within the call; either way the
+// work finishes only when the test says so (finish), so a test can poll a task that is still
+// working without sleeping. Arguments: {"key": K} names the work for the test (required);
+// {"only_task": true} hands back a task even to a caller that does not accept one (a tool that
+// cannot answer otherwise).
+class TaskTool : public mcp::Tool {
+ public:
+  // The tool owns the work; here it is only state that the test moves on.
+  class Work : public mcp::TaskWork {
+   public:
+    std::string status_message() const override {
+      std::lock_guard lock(mutex_);
+      return message_;
+    }
+    std::optional<mcp::ToolResult> result() const override {
+      std::lock_guard lock(mutex_);
+      return result_;
+    }
+    void cancel() override {
+      std::lock_guard lock(mutex_);
+      ++cancels_;
+      changed_.notify_all();
+    }
+
+    void set_message(std::string message) {
+      std::lock_guard lock(mutex_);
+      message_ = std::move(message);
+    }
+    void finish(mcp::ToolResult result) {
+      std::lock_guard lock(mutex_);
+      result_ = std::move(result);
+      changed_.notify_all();
+    }
+    int cancels() const {
+      std::lock_guard lock(mutex_);
+      return cancels_;
+    }
+    // The call's ToolContext::report_progress and log, kept by the work as a careless tool
+    // might: after the call has returned they must reach no one.
+    std::function<void(double, std::optional<double>, const std::string&)> report_progress;
+    std::function<void(mcp::LogLevel, const json&)> log;
+    // Waits (bounded) until the work has a result or is cancelled, or `stop` fires.
+    void wait(const CancellationTokenPtr& stop) {
+      CancellationSubscription wake(stop, [this] {
+        std::lock_guard lock(mutex_);
+        changed_.notify_all();
+      });
+      std::unique_lock lock(mutex_);
+      changed_.wait_for(lock, std::chrono::seconds(30),
+                        [&] { return result_ || cancels_ > 0 || stop->cancelled(); });
+    }
+
+   private:
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    std::string message_ = "started";
+    std::optional<mcp::ToolResult> result_;
+    int cancels_ = 0;
+  };
+
+  const mcp::ToolDefinition& definition() const override { return definition_; }
+  mcp::ToolResult call(const json& arguments, mcp::ToolContext& context) override {
+    auto work = std::make_shared<Work>();
+    work->report_progress = context.report_progress;
+    work->log = context.log;
+    {
+      std::lock_guard lock(mutex_);
+      works_[arguments.value("key", "")] = work;
+      accepted_.push_back(context.accepts_task);
+      changed_.notify_all();
+    }
+    if (context.accepts_task || arguments.value("only_task", false))
+      return mcp::ToolResult::background(work);
+    work->wait(context.cancellation);
+    if (auto result = work->result()) return *result;
+    return mcp::ToolResult::text("cancelled");
+  }
+
+  // The work of the call with {"key": key}, once that call has started (bounded wait).
+  std::shared_ptr<Work> work(const std::string& key,
+                             std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    std::unique_lock lock(mutex_);
+    changed_.wait_for(lock, limit, [&] { return works_.count(key) > 0; });
+    auto it = works_.find(key);
+    return it == works_.end() ? nullptr : it->second;
+  }
+  // ToolContext::accepts_task of each call, in the order they started.
+  std::vector<bool> accepted() const {
+    std::lock_guard lock(mutex_);
+    return accepted_;
+  }
+  // Finishes every work still running (at the end of a test).
+  void finish_all() {
+    std::lock_guard lock(mutex_);
+    for (auto& [key, work] : works_)
+      if (!work->result()) work->finish(mcp::ToolResult::text("finished at teardown"));
+  }
+
+ private:
+  mcp::ToolDefinition definition_ = make_definition("background");
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::map<std::string, std::shared_ptr<Work>> works_;
+  std::vector<bool> accepted_;
+};
+
 // Records every message a session sends (parsed), in order, with the time it was written and
 // the request it belongs to (OutgoingMessage::related_request).
 class Recorder {
@@ -267,17 +376,21 @@ inline std::string initialize_request(const json& id = 0,
 }
 
 // A server with `tools` and `resources`, and one session whose output the recorder keeps. A
-// SleepTool among the tools is released at the end, so no worker waits past the test.
+// SleepTool among the tools is released at the end, and a TaskTool's works finished, so no
+// worker waits past the test.
 struct SessionFixture {
   SessionFixture(ServerOptions options, std::vector<std::unique_ptr<Tool>> tools,
                  std::shared_ptr<const ResourceProvider> resources) {
-    for (const auto& tool : tools)
+    for (const auto& tool : tools) {
       if (auto* found = dynamic_cast<SleepTool*>(tool.get())) sleep = found;
+      if (auto* found = dynamic_cast<TaskTool*>(tool.get())) background = found;
+    }
     server = std::make_unique<Server>(std::move(options), std::move(tools), std::move(resources));
     session = server->open_session(recorder.sink());
   }
   ~SessionFixture() {
     if (sleep) sleep->release();
+    if (background) background->finish_all();
     session.reset();
   }
 
@@ -294,6 +407,7 @@ struct SessionFixture {
 
   Recorder recorder;
   SleepTool* sleep = nullptr;
+  TaskTool* background = nullptr;
   std::unique_ptr<Server> server;
   std::unique_ptr<Session> session;
 };

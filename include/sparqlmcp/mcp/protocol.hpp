@@ -41,6 +41,11 @@ inline constexpr const char* kLogLevel = "io.modelcontextprotocol/logLevel";
 inline constexpr const char* kServerInfo = "io.modelcontextprotocol/serverInfo";
 }  // namespace meta_key
 
+// The identifier of the tasks extension (modelcontextprotocol/ext-tasks, SEP-2663): the key a
+// 2026-07-28 client puts in clientCapabilities.extensions and the server in the extensions of
+// its server/discover capabilities.
+inline constexpr const char* kTasksExtension = "io.modelcontextprotocol/tasks";
+
 // Whether a parsed JSON-RPC message is served under the modern rules: its params._meta holds
 // the protocol-version key (whatever its value: a bad one is then refused under those rules),
 // and it is not `initialize`, which always opens a legacy session. Transports use it to route a

@@ -65,6 +65,15 @@ struct ServerOptions {
   // and resources do not change while a Server runs, so an hour; their cacheScope is "public":
   // they are the same for every caller.
   std::chrono::milliseconds cache_ttl{std::chrono::hours(1)};
+  // Tasks (io.modelcontextprotocol/tasks, 2026-07-28 only; see TaskWork in tool.hpp): a task
+  // is forgotten this long after its creation (its ttlMs), whatever its status; a task still
+  // working then has its work cancelled.
+  std::chrono::milliseconds task_ttl{std::chrono::hours(1)};
+  // pollIntervalMs: how often clients should ask tasks/get.
+  std::chrono::milliseconds task_poll_interval{2000};
+  // At most this many tasks live at once; beyond, the oldest finished one is forgotten, and a
+  // call that would add a task while all are working gets an error result instead.
+  std::size_t max_tasks = 1000;
 };
 
 // One message a session sends, with what a transport needs to route it (Streamable HTTP sends
