@@ -92,9 +92,14 @@ std::optional<std::string> header_mismatch(const HttpRequest& request,
     return "Header mismatch: Mcp-Method header value '" + *method_header +
            "' does not match body value '" + method + "'";
   }
-  const char* name_field = method == "tools/call" || method == "prompts/get" ? "name"
-                           : method == "resources/read"                      ? "uri"
-                                                                             : nullptr;
+  // MCP 2026-07-28 "Streamable HTTP", Standard Headers: the body field Mcp-Name mirrors; the
+  // tasks extension adds its three methods ("Streamable HTTP: Routing Headers": the taskId, so
+  // that a load balancer can send a task's requests to the instance that holds it).
+  const char* name_field =
+      method == "tools/call" || method == "prompts/get"                               ? "name"
+      : method == "resources/read"                                                    ? "uri"
+      : method == "tasks/get" || method == "tasks/update" || method == "tasks/cancel" ? "taskId"
+                                                                                      : nullptr;
   if (name_field == nullptr) return std::nullopt;
   std::string name;
   if (params && params->contains(name_field) && (*params)[name_field].is_string())

@@ -3,7 +3,9 @@
 // must accept and carry (2025-03-26 and later: Accept lists application/json and
 // text/event-stream, the body is application/json), and, for 2026-07-28 requests, that the
 // mirrored headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name) match the body (MCP 2026-07-28
-// "Streamable HTTP", Request Metadata and Server Validation).
+// "Streamable HTTP", Request Metadata and Server Validation; Mcp-Name mirrors params.name of
+// tools/call and prompts/get, params.uri of resources/read, and params.taskId of tasks/get,
+// tasks/update and tasks/cancel, ext-tasks "Streamable HTTP: Routing Headers").
 
 #include <optional>
 #include <string>

@@ -78,3 +78,35 @@ TEST_CASE("2026-07-28 headers must mirror the body: version, method and name",
         "Header mismatch: Mcp-Name header value 'list_endpoints' does not match body value "
         "'run_sparql_query'");
 }
+
+TEST_CASE("Mcp-Name mirrors the taskId of tasks/get, tasks/update and tasks/cancel",
+          "[transport][error]") {
+  for (const std::string method : {"tasks/get", "tasks/update", "tasks/cancel"}) {
+    INFO(method);
+    const json body = {{"jsonrpc", "2.0"},
+                       {"id", 1},
+                       {"method", method},
+                       {"params",
+                        {{"taskId", "9f86d081884c7d65"},
+                         {"_meta", {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"}}}}}};
+    const HttpHeaders good = {{"MCP-Protocol-Version", "2026-07-28"},
+                              {"Mcp-Method", method},
+                              {"Mcp-Name", "9f86d081884c7d65"}};
+    CHECK_FALSE(detail::header_mismatch(with_headers(good), body));
+    CHECK(detail::header_mismatch(with_headers({good[0], good[1]}), body) ==
+          "Header mismatch: the Mcp-Name header is required for " + method +
+              " and must be the body's params.taskId ('9f86d081884c7d65')");
+    CHECK(detail::header_mismatch(with_headers({good[0], good[1], {"Mcp-Name", "other"}}), body) ==
+          "Header mismatch: Mcp-Name header value 'other' does not match body value "
+          "'9f86d081884c7d65'");
+  }
+  // tasks/result and tasks/list are no methods of the extension: no Mcp-Name is asked for.
+  const json result = {
+      {"jsonrpc", "2.0"},
+      {"id", 1},
+      {"method", "tasks/result"},
+      {"params", {{"_meta", {{"io.modelcontextprotocol/protocolVersion", "2026-07-28"}}}}}};
+  CHECK_FALSE(detail::header_mismatch(
+      with_headers({{"MCP-Protocol-Version", "2026-07-28"}, {"Mcp-Method", "tasks/result"}}),
+      result));
+}
