@@ -33,13 +33,18 @@ struct PropertyPartition {
   Count triples;
   Count distinct_subjects;
   Count distinct_objects;
+
+  friend bool operator==(const PropertyPartition&, const PropertyPartition&) = default;
 };
 
 // A property used by the instances of one class: a property partition nested in a class
 // partition. The values are told apart by kind: object classes (objects that are instances of a
 // class, counted per class; an object with two classes counts for both), literal datatypes
 // (language-tagged literals are rdf:langString, with their languages counted separately), and
-// IRIs or blank nodes of no known class.
+// IRIs or blank nodes of no known class. In the three maps a count of 0 means "used, count
+// unknown": published VoID names object classes and datatypes without counts (void-generator
+// leaves out counts of 0, sparql-llm's linksets often carry none), and a value that is never
+// used is never a key.
 struct ClassProperty {
   std::string property;  // IRI
   Count triples;         // triples whose subject is an instance of the class
@@ -49,6 +54,8 @@ struct ClassProperty {
   std::map<std::string, std::uint64_t> datatypes;       // datatype IRI -> literal triples
   std::map<std::string, std::uint64_t> languages;       // language tag -> literal triples
   Count resource_objects;  // triples whose object is an IRI or a blank node (any class or none)
+
+  friend bool operator==(const ClassProperty&, const ClassProperty&) = default;
 };
 
 // A class partition (void:classPartition, void:class, void:entities).
@@ -59,6 +66,8 @@ struct ClassPartition {
   // false when they were not computed or not published.
   std::vector<ClassProperty> properties;
   bool properties_known = false;
+
+  friend bool operator==(const ClassPartition&, const ClassPartition&) = default;
 };
 
 // A part of a computation that did not finish, and why: what a partial description lacks.
@@ -66,6 +75,8 @@ struct MissingPart {
   std::string part;     // e.g. "distinct objects", "properties of class", "datatypes of class"
   std::string subject;  // the class or property IRI it concerns; empty for dataset totals
   std::string reason;   // e.g. "timeout after 20000 ms", "HTTP 500: ...", "cut at 1000 rows"
+
+  friend bool operator==(const MissingPart&, const MissingPart&) = default;
 };
 
 // Where a description comes from and how it was made; recorded as triples in the cache file.
@@ -92,6 +103,8 @@ struct Provenance {
   std::vector<MissingPart> missing;  // empty: complete
 
   bool complete() const { return missing.empty(); }
+
+  friend bool operator==(const Provenance&, const Provenance&) = default;
 };
 
 // The description of one endpoint.
@@ -114,6 +127,9 @@ struct Description {
   // Orders classes by entities and properties by triples (descending, unknown last, then IRI),
   // and each class's properties by triples: the order summaries and the cache file use.
   void sort();
+
+  // Member by member: what the Turtle round trip (void/turtle.hpp) is checked with.
+  friend bool operator==(const Description&, const Description&) = default;
 };
 
 }  // namespace sparqlmcp::void_
