@@ -1,7 +1,7 @@
-// void_cache_bench [hits]: the cost of a VoID cache hit (void/cache.hpp), for a description of
-// 20 classes and one of 2,000 (8 properties per class, two object classes or a datatype each:
-// the shape of a computed description). For each it prints the file size, the time to write
-// it, and the server time of a lookup:
+// void_cache_bench [hits] [classes...]: the cost of a VoID cache hit (void/cache.hpp), for a
+// description of 20 classes and one of 2,000 unless other sizes are given (8 properties per
+// class, two object classes or a datatype each: the shape of a computed description). For each it
+// prints the file size, the time to write it, and the server time of a lookup:
 //   warm        a hit on a cache that has the model in memory (median of `hits` lookups,
 //               default 100000): one stat(2), a lock, a map look-up;
 //   new process the first lookup in a new process without preload (parses the file), and with
@@ -90,7 +90,11 @@ int main(int argc, char** argv) {
 
   std::printf("%-8s %10s %10s %12s %14s %14s %14s\n", "classes", "file KB", "write ms",
               "warm hit us", "new proc us", "preload ms", "after preload");
-  for (std::size_t classes : {std::size_t{20}, std::size_t{2000}}) {
+  std::vector<std::size_t> sizes;
+  for (int i = 2; i < argc; ++i)
+    sizes.push_back(static_cast<std::size_t>(std::max(1, std::atoi(argv[i]))));
+  if (sizes.empty()) sizes = {20, 2000};
+  for (std::size_t classes : sizes) {
     // One folder per size, so that a preload reads one file.
     const std::filesystem::path folder = root / std::to_string(classes);
     CacheOptions options;
