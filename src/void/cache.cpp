@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <limits>
 #include <set>
 #include <system_error>
 
@@ -88,7 +89,13 @@ CacheHit VoidCache::make_hit(const Entry& entry, const std::filesystem::path& pa
   const SystemTime finished = entry.description->provenance.finished;
   hit.made = finished != SystemTime{} ? finished
                                       : (entry.file ? mtime_of(entry.file->mtime_ns) : entry.kept);
-  const auto age = std::chrono::floor<std::chrono::seconds>(now - hit.made);
+  // Times read from a file span the clock's whole range (years 1678-2262): their difference
+  // may not fit, and is then as large as it can be.
+  SystemTime::rep difference = 0;
+  if (__builtin_sub_overflow(now.time_since_epoch().count(), hit.made.time_since_epoch().count(),
+                             &difference))
+    difference = now > hit.made ? std::numeric_limits<SystemTime::rep>::max() : 0;
+  const auto age = std::chrono::floor<std::chrono::seconds>(SystemTime::duration(difference));
   hit.age = age.count() > 0 ? age : std::chrono::seconds(0);
   hit.stale = hit.age > options_.time_to_live;
   return hit;

@@ -169,7 +169,6 @@ bool has_totals(const Description& d) {
 }
 
 using Id = RdfGraph::Id;
-constexpr Id kNone = RdfGraph::kNone;
 
 // One dataset a graph may describe: a plain VoID dataset, or a service's default dataset with
 // its default graph (`primary`, with the sd:Dataset node itself) and its named graphs (`named`).

@@ -46,11 +46,18 @@ bool expect(std::string_view text, std::size_t& at, char c) {
 
 std::string to_xsd_datetime(SystemTime time) {
   using namespace std::chrono;
-  const sys_days day = floor<days>(time);
-  const year_month_day ymd{day};
-  const Ticks in_day = time - day;
-  const std::int64_t total_seconds = duration_cast<seconds>(in_day).count();
-  const std::int64_t fraction = (in_day - duration_cast<Ticks>(seconds(total_seconds))).count();
+  // Day and time of day by integer division rounded down, not floor<days>: that converts days
+  // back to ticks, which overflows in the clock's first (partial) day, in 1677.
+  constexpr std::int64_t kTicksPerDay = 86'400 * kTicksPerSecond;
+  std::int64_t day_number = time.time_since_epoch().count() / kTicksPerDay;
+  std::int64_t in_day = time.time_since_epoch().count() % kTicksPerDay;
+  if (in_day < 0) {
+    in_day += kTicksPerDay;
+    --day_number;
+  }
+  const year_month_day ymd{sys_days(days(day_number))};
+  const std::int64_t total_seconds = in_day / kTicksPerSecond;
+  const std::int64_t fraction = in_day % kTicksPerSecond;
   char head[64];
   std::snprintf(head, sizeof head, "%s%04d-%02u-%02uT%02lld:%02lld:%02lld",
                 static_cast<int>(ymd.year()) < 0 ? "-" : "",
@@ -130,9 +137,17 @@ std::optional<SystemTime> parse_xsd_datetime(std::string_view text) {
   const std::int64_t day_number = sys_days(ymd).time_since_epoch().count();
   const std::int64_t seconds_total = day_number * 86400 + *hour * 3600 + *minute * 60 + *second -
                                      static_cast<std::int64_t>(offset_minutes) * 60;
+  // seconds * ticks + fraction, with the fraction borrowed from the next second when the
+  // seconds are negative, so that the clock's first instants (seconds * ticks alone below its
+  // range) are read too.
+  std::int64_t whole = seconds_total, part = fraction_ticks;
+  if (whole < 0 && part > 0) {
+    ++whole;
+    part -= kTicksPerSecond;
+  }
   std::int64_t ticks = 0;
-  if (__builtin_mul_overflow(seconds_total, kTicksPerSecond, &ticks) ||
-      __builtin_add_overflow(ticks, fraction_ticks, &ticks))
+  if (__builtin_mul_overflow(whole, kTicksPerSecond, &ticks) ||
+      __builtin_add_overflow(ticks, part, &ticks))
     return std::nullopt;
   return SystemTime(Ticks(ticks));
 }

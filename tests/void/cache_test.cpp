@@ -109,6 +109,15 @@ TEST_CASE("A description older than the time to live is still returned, marked s
   CHECK(old.hit->age == hours(24) + seconds(1));
   // A clock behind the description's time gives age 0, not a negative age.
   CHECK(cache.lookup("example", made - hours(1)).hit->age == seconds(0));
+  // A description from the clock's far past is very old, not negative (no overflow).
+  Description ancient = d;
+  ancient.id = "ancient";
+  ancient.provenance.finished = SystemTime::min();
+  cache.store(ancient);
+  const CacheLookup far = cache.lookup("ancient", SystemTime::max());
+  REQUIRE(far.hit.has_value());
+  CHECK(far.hit->stale);
+  CHECK(far.hit->age == floor<seconds>(SystemTime::max().time_since_epoch()));
   // The default is 7 days.
   CHECK(CacheOptions{}.time_to_live == hours(24 * 7));
   CHECK(CacheOptions{}.folder == "void-cache");

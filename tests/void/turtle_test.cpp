@@ -516,10 +516,19 @@ TEST_CASE("Provenance times are read as xsd:dateTime in any time zone; odd ones 
   CHECK(mentions(notes, "prov:startedAtTime of _:"));
   CHECK(mentions(notes, "is not an xsd:dateTime: 2026-02-30T00:00:00Z"));
   CHECK(mentions(notes, "is not an xsd:dateTime: yesterday"));
+  // Beyond the clock's range (nanoseconds in 64 bits: 1677-09-21T00:12:43.145224192Z to
+  // 2262-04-11T23:47:16.854775807Z).
+  CHECK(read_times("1677-09-21T00:12:43.145224191Z", "2262-04-11T23:47:16.854775808Z") ==
+        std::pair{SystemTime{}, SystemTime{}});
+  CHECK(read_times("1677-09-21T00:12:43.145224192Z", "2262-04-11T23:47:16.854775807Z") ==
+        std::pair{SystemTime::min(), SystemTime::max()});
 
-  // Before 1970 and with every fractional digit, written and read back.
+  // Before 1970 and with every fractional digit, and the clock's ends, written and read back.
   Description d;
   d.provenance.started = SystemTime(nanoseconds(-86400LL * 365 * 1000000000 - 1));
   d.provenance.finished = SystemTime(nanoseconds(1));
+  CHECK(read_void(triples_of(write_turtle(d)), "") == d);
+  d.provenance.started = SystemTime::min();
+  d.provenance.finished = SystemTime::max();
   CHECK(read_void(triples_of(write_turtle(d)), "") == d);
 }
