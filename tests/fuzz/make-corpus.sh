@@ -7,6 +7,7 @@
 #   results_json   W3C and tests/data/results .srj     results_xml  the same for .srx
 #   results_csv    ... .csv                             results_tsv  ... .tsv
 #   catalogue      catalogue/, examples/, tests/data/catalogue/ and W3C .ttl files
+#   void_turtle    tests/void/data/ (VoID written by hand) and the catalogue's .ttl files
 #   jsonrpc        tests/fuzz/seeds/jsonrpc/ only (conversations written by hand)
 # plus tests/fuzz/seeds/<target>/ for every target (reproducers of fixed findings).
 # Files over 32 KiB are left out: they slow fuzzing and add little. libFuzzer reads corpus
@@ -51,6 +52,8 @@ copy catalogue catalogue "$repo/catalogue" '*.ttl'
 copy catalogue examples "$repo/examples" '*.ttl'
 copy catalogue catalogue-tests "$repo/tests/data/catalogue" '*.ttl'
 copy catalogue w3c "$w3c" '*.ttl'
+copy void_turtle void-tests "$repo/tests/void/data" '*.ttl'
+copy void_turtle catalogue "$repo/catalogue" '*.ttl'
 
 if [[ ! -f $spider ]]; then
   echo "make-corpus: $spider is missing, Spider4SPARQL queries skipped" >&2
