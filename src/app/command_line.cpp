@@ -36,6 +36,10 @@ Usage:
   sparql-mcp query [options] QUERY|-|@FILE
                                   run a query against the catalogue, as run_sparql_query
                                   does, and print the result (table by default)
+  sparql-mcp void [options] ENDPOINT...|--all
+                                  fill the VoID cache ahead of time: for each endpoint (id or
+                                  IRI) find its published VoID or compute one, with a progress
+                                  bar on stderr
   sparql-mcp --help | --version
 
 Options:
@@ -67,7 +71,17 @@ Options:
                           with --http: a Host the server may be reached by besides the
                           loopback names and the bound address (repeatable; needed when it
                           listens on 0.0.0.0 and clients use its name, e.g. mcp.example.org:8080)
+  --void-cache DIR        the VoID cache folder, one Turtle file per endpoint (default: the
+                          void-cache/ folder shipped with sparql-mcp); shared safely by
+                          several instances
+  --void-ttl-hours N      age after which a cached description is refreshed (default 168)
   Options with a value also take the form --option=value.
+
+Options of `void` (besides --catalogue, --endpoint, --void-cache, --void-ttl-hours,
+--max-response-bytes and --log-level):
+  --all                   every catalogue entry
+  --refresh               look again even when a description is cached
+  --compute MODE          auto (default: compute when nothing is published), never, force
 
 Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint,
 --federation-endpoint, --max-rows, --max-response-bytes and --log-level):
@@ -133,9 +147,14 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
     return line;
   }
   const bool query = !arguments.empty() && arguments[0] == "query";
+  const bool void_command = !arguments.empty() && arguments[0] == "void";
   bool log_level_given = false;
   if (query) {
     line.command = Command::Query;
+    ++i;
+  }
+  if (void_command) {
+    line.command = Command::Void;
     ++i;
   }
   if (!arguments.empty() && arguments[0] == "serve") ++i;
@@ -182,7 +201,23 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.max_response_bytes = parse_count(flag, value_of(flag));
     } else if (flag == "--workers") {
       line.workers = parse_count(flag, value_of(flag));
-    } else if (!query && flag == "--http") {
+    } else if (flag == "--void-cache") {
+      line.void_cache = value_of(flag);
+    } else if (flag == "--void-ttl-hours") {
+      line.void_ttl_hours = parse_count(flag, value_of(flag));
+    } else if (void_command && flag == "--all") {
+      line.void_all = true;
+    } else if (void_command && flag == "--refresh") {
+      line.void_refresh = true;
+    } else if (void_command && flag == "--compute") {
+      line.void_compute = value_of(flag);
+      if (line.void_compute != "auto" && line.void_compute != "never" &&
+          line.void_compute != "force")
+        bad_usage("--compute must be auto, never or force");
+    } else if (void_command && (argument.empty() || argument[0] != '-')) {
+      line.void_endpoints.push_back(argument);
+      continue;
+    } else if (!query && !void_command && flag == "--http") {
       line.http = value_of(flag);
     } else if (!query && flag == "--auth-token-file") {
       line.auth_token_file = value_of(flag);
@@ -221,6 +256,11 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
   if (!line.http &&
       (line.auth_token_file || !line.allowed_origins.empty() || !line.allowed_hosts.empty()))
     bad_usage("--auth-token-file, --allow-origin and --allow-host apply to --http only");
+  if (void_command && line.command == Command::Void && line.void_endpoints.empty() &&
+      !line.void_all)
+    bad_usage("void needs the endpoints to describe (ids or IRIs from the catalogue) or --all");
+  if (void_command && line.void_all && !line.void_endpoints.empty())
+    bad_usage("void takes either endpoints or --all, not both");
   if (query && line.query_input.empty() && line.command == Command::Query) {
     bad_usage("query needs a query: the text in quotes, - to read standard input, or @FILE");
   }

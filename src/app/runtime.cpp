@@ -1,14 +1,22 @@
 #include "runtime.hpp"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 
 #include <spdlog/spdlog.h>
+
+#include "sparqlmcp/federation/described_vocabulary.hpp"
+#include "sparqlmcp/tools/void_runner.hpp"
 
 #ifndef SPARQLMCP_VERSION
 #define SPARQLMCP_VERSION "0.0.0"
 #endif
 #ifndef SPARQLMCP_DEFAULT_CATALOGUE
 #define SPARQLMCP_DEFAULT_CATALOGUE "catalogue"
+#endif
+#ifndef SPARQLMCP_DEFAULT_VOID_CACHE
+#define SPARQLMCP_DEFAULT_VOID_CACHE "void-cache"
 #endif
 
 namespace sparqlmcp::app {
@@ -54,7 +62,72 @@ std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line) {
   runtime->http_client = std::make_unique<http::Client>(client_options);
   runtime->sparql_client = std::make_unique<http::SparqlProtocolClient>(*runtime->http_client);
   runtime->settings = query_settings(command_line);
+  void_::CacheOptions cache_options;
+  cache_options.folder = command_line.void_cache.value_or(SPARQLMCP_DEFAULT_VOID_CACHE);
+  if (command_line.void_ttl_hours)
+    cache_options.time_to_live = std::chrono::hours(*command_line.void_ttl_hours);
+  runtime->void_cache = std::make_unique<void_::VoidCache>(cache_options);
+  std::vector<Error> cache_errors;
+  const std::size_t cached = runtime->void_cache->preload(&cache_errors);
+  for (const Error& error : cache_errors)
+    spdlog::warn("VoID cache: {}", error.to_text());
+  spdlog::info("VoID cache {}: {} descriptions", cache_options.folder.string(), cached);
   return runtime;
+}
+
+std::shared_ptr<const tools::QuerySources> make_query_sources(Runtime& runtime) {
+  // The vocabulary of a cached description, converted once per description.
+  struct Described {
+    std::mutex mutex;
+    std::map<std::string, std::pair<std::shared_ptr<const void_::Description>,
+                                    std::shared_ptr<const federation::Vocabulary>>>
+        by_id;
+  };
+  auto described = std::make_shared<Described>();
+  void_::VoidCache* cache = runtime.void_cache.get();
+  const catalogue::Catalogue* catalogue = &runtime.catalogue;
+  auto vocabularies =
+      [described, cache, catalogue](
+          const std::string& endpoint_iri) -> std::shared_ptr<const federation::Vocabulary> {
+    const catalogue::Endpoint* endpoint = catalogue->find_by_iri(endpoint_iri);
+    if (endpoint == nullptr) return nullptr;
+    void_::CacheLookup lookup = cache->lookup(endpoint->id);
+    if (!lookup.hit) return nullptr;
+    std::lock_guard lock(described->mutex);
+    auto& [description, vocabulary] = described->by_id[endpoint->id];
+    if (description != lookup.hit->description) {
+      description = lookup.hit->description;
+      vocabulary = federation::described_vocabulary(*description);
+    }
+    return vocabulary;
+  };
+  return std::make_shared<const tools::QuerySources>(runtime.catalogue, *runtime.sparql_client,
+                                                     runtime.settings, runtime.local,
+                                                     std::move(vocabularies));
+}
+
+std::unique_ptr<void_::VoidService> make_void_service(
+    Runtime& runtime, const std::shared_ptr<const tools::QuerySources>& sources) {
+  void_::ServiceSettings settings;
+  // Statistics queries say what they are, so an endpoint's operators can tell them apart.
+  settings.remote.user_agent = std::string("sparql-mcp/") + SPARQLMCP_VERSION +
+                               " (VoID statistics for an MCP server; +https://github.com/"
+                               "sparql-mcp)";
+  settings.in_process = settings.remote;
+  settings.in_process.origin = void_::Provenance::Origin::InProcess;
+  settings.in_process.concurrency = 2;
+  settings.in_process.query_timeout = std::chrono::minutes(10);
+  settings.in_process.budget = std::chrono::milliseconds(0);
+  settings.in_process.class_budget = 1000;
+  settings.in_process.property_budget = 2000;
+  settings.remote.result_cap = runtime.settings.assumed_result_cap;
+  settings.in_process.result_cap = runtime.settings.assumed_result_cap;
+  auto runners = [sources,
+                  user_agent = settings.remote.user_agent](const catalogue::Endpoint& endpoint) {
+    return tools::make_void_runner(*sources, endpoint, user_agent);
+  };
+  return std::make_unique<void_::VoidService>(*runtime.void_cache, *runtime.http_client,
+                                              std::move(runners), std::move(settings));
 }
 
 }  // namespace sparqlmcp::app

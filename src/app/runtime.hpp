@@ -9,7 +9,10 @@
 #include "sparqlmcp/http/client.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
 #include "sparqlmcp/tools/local_endpoints.hpp"
+#include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/void/cache.hpp"
+#include "sparqlmcp/void/service.hpp"
 
 namespace sparqlmcp::app {
 
@@ -19,9 +22,21 @@ struct Runtime {
   std::unique_ptr<http::Client> http_client;
   std::unique_ptr<http::SparqlProtocolClient> sparql_client;
   tools::QuerySettings settings;
+  // The VoID cache (--void-cache), its files parsed at start-up so that the first lookup is a
+  // memory hit too.
+  std::unique_ptr<void_::VoidCache> void_cache;
 };
 
 // Throws Exception for start-up errors (malformed catalogue, unloadable dump, ...).
 std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line);
+
+// The sources of every query (run_sparql_query, /sparql, VoID computations), with source
+// selection reading the complete descriptions of the VoID cache.
+std::shared_ptr<const tools::QuerySources> make_query_sources(Runtime& runtime);
+
+// Describes endpoints for get_void_descriptions and `sparql-mcp void`: the cache, published
+// VoID, computations through `sources`.
+std::unique_ptr<void_::VoidService> make_void_service(
+    Runtime& runtime, const std::shared_ptr<const tools::QuerySources>& sources);
 
 }  // namespace sparqlmcp::app

@@ -15,6 +15,7 @@
 #include "sparqlmcp/http/sparql_protocol.hpp"
 #include "sparqlmcp/mcp/server.hpp"
 #include "sparqlmcp/tools/federation_proxy.hpp"
+#include "sparqlmcp/tools/get_void_descriptions.hpp"
 #include "sparqlmcp/tools/list_endpoints.hpp"
 #include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
@@ -100,12 +101,13 @@ int run_serve(const CommandLine& command_line) {
     return 1;
   }
 
-  // The MCP tool and the SPARQL endpoint share what they learn of endpoints and their caches.
-  auto sources = std::make_shared<const tools::QuerySources>(
-      runtime->catalogue, *runtime->sparql_client, runtime->settings, runtime->local);
+  // The MCP tools and the SPARQL endpoint share what they learn of endpoints and their caches.
+  auto sources = make_query_sources(*runtime);
+  std::unique_ptr<void_::VoidService> void_service = make_void_service(*runtime, sources);
   std::vector<std::unique_ptr<mcp::Tool>> tool_list;
   tool_list.push_back(tools::make_list_endpoints_tool(runtime->catalogue));
   tool_list.push_back(tools::make_run_sparql_query_tool(sources, runtime->settings));
+  tool_list.push_back(tools::make_get_void_descriptions_tool(runtime->catalogue, *void_service));
 
   mcp::ServerOptions options;
   options.info.name = "sparql-mcp";

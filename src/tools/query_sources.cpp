@@ -19,11 +19,13 @@ constexpr std::size_t kMaxVariableEndpoints = 20;
 
 QuerySources::QuerySources(const catalogue::Catalogue& catalogue,
                            http::SparqlProtocolClient& client, const QuerySettings& settings,
-                           std::shared_ptr<const LocalEndpoints> local)
+                           std::shared_ptr<const LocalEndpoints> local,
+                           federation::EndpointMemory::DescribedVocabularies described)
     : catalogue_(catalogue),
       sender_(federation::make_http_sender(client)),
       local_(std::move(local)),
       settings_(settings) {
+  if (described) endpoint_memory_->set_described_vocabularies(std::move(described));
   if (settings_.subquery_cache_bytes > 0) {
     subquery_cache_ = std::make_shared<federation::SubqueryCache>(settings_.subquery_cache_bytes,
                                                                   settings_.subquery_cache_ttl);

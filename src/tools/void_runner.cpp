@@ -7,8 +7,12 @@
 namespace sparqlmcp::tools {
 
 void_::QueryRunner make_void_runner(const QuerySources& sources,
-                                    const catalogue::Endpoint& endpoint) {
-  std::shared_ptr<federation::Source> source = sources.endpoint(endpoint);
+                                    const catalogue::Endpoint& endpoint,
+                                    const std::string& user_agent) {
+  catalogue::Endpoint identified = endpoint;
+  if (!user_agent.empty() && !endpoint.answered_locally)
+    identified.settings.headers.emplace_back("User-Agent", user_agent);
+  std::shared_ptr<federation::Source> source = sources.endpoint(identified);
   return [source](const std::string& text, std::chrono::milliseconds timeout,
                   CancellationTokenPtr cancel) {
     const sparql::Query query = sparql::parse_query(text);

@@ -11,7 +11,7 @@
 
 namespace sparqlmcp::app {
 
-enum class Command { Serve, Parse, Query, Help, Version };
+enum class Command { Serve, Parse, Query, Void, Help, Version };
 
 struct CommandLine {
   Command command = Command::Serve;
@@ -35,6 +35,15 @@ struct CommandLine {
   std::optional<std::string> query_format;  // --format: table, json, xml, csv, tsv, turtle, ...
   bool query_count = false;                 // --count: count the rows exactly
   bool query_explain = false;               // --explain: print the plan that ran
+  // The VoID cache: --void-cache DIR (default: the void-cache/ folder shipped with sparql-mcp)
+  // and --void-ttl-hours N (default 168: a week).
+  std::optional<std::filesystem::path> void_cache;
+  std::optional<std::size_t> void_ttl_hours;
+  // for `void`: the endpoints (ids or IRIs), or every catalogue entry with --all
+  std::vector<std::string> void_endpoints;
+  bool void_all = false;
+  bool void_refresh = false;          // --refresh
+  std::string void_compute = "auto";  // --compute auto|never|force
 };
 
 // "30s", "500ms", "2m" or a bare number of seconds. Throws Exception(InvalidArgument).

@@ -14,6 +14,10 @@ int run_serve(const CommandLine& command_line);
 // prints the result (status 0) or the error on stderr (status 1).
 int run_query(const CommandLine& command_line);
 
+// `sparql-mcp void ENDPOINT...|--all`: fills the VoID cache; one line per endpoint on stdout,
+// progress on stderr. Status 0 when every endpoint got a description, 1 otherwise.
+int run_void(const CommandLine& command_line);
+
 // `sparql-mcp parse FILE|-`: prints the query's algebra (status 0) or the error (status 1).
 int run_parse(const CommandLine& command_line);
 

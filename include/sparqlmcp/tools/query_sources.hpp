@@ -36,8 +36,11 @@ struct RoutedQuery {
 class QuerySources {
  public:
   // `catalogue` and `client` must outlive the sources and everything made from them.
+  // `described` gives the vocabularies of endpoints with a complete VoID description (the VoID
+  // cache), which source selection reads before asking an endpoint; may be empty.
   QuerySources(const catalogue::Catalogue& catalogue, http::SparqlProtocolClient& client,
-               const QuerySettings& settings, std::shared_ptr<const LocalEndpoints> local);
+               const QuerySettings& settings, std::shared_ptr<const LocalEndpoints> local,
+               federation::EndpointMemory::DescribedVocabularies described = {});
 
   // The source of one endpoint. Throws Exception(Internal) for an entry answered in-process
   // whose dumps were not loaded.

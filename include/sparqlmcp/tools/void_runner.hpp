@@ -4,14 +4,19 @@
 // or the embedded engine over the entry's dumps), so they get the same headers, retries and
 // result-cap detection.
 
+#include <string>
+
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/void/query_runner.hpp"
 
 namespace sparqlmcp::tools {
 
-// `sources` must outlive the runner.
+// `sources` must outlive the runner. A non-empty `user_agent` is sent as the User-Agent of
+// the runner's requests to a remote endpoint, so that its operators can tell statistics
+// queries from an agent's.
 void_::QueryRunner make_void_runner(const QuerySources& sources,
-                                    const catalogue::Endpoint& endpoint);
+                                    const catalogue::Endpoint& endpoint,
+                                    const std::string& user_agent = {});
 
 }  // namespace sparqlmcp::tools

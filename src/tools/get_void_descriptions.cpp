@@ -1,0 +1,429 @@
+#include "sparqlmcp/tools/get_void_descriptions.hpp"
+
+#include <algorithm>
+#include <future>
+#include <map>
+#include <mutex>
+
+#include "sparqlmcp/tools/arguments.hpp"
+#include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/void/summary.hpp"
+#include "sparqlmcp/void/turtle.hpp"
+
+namespace sparqlmcp::tools {
+namespace {
+
+using void_::DescribeRequest;
+using void_::DescribeResult;
+
+mcp::ToolDefinition get_void_descriptions_definition(const VoidToolSettings& settings) {
+  mcp::ToolDefinition definition;
+  definition.name = "get_void_descriptions";
+  definition.title = "Describe endpoints' schemas (VoID)";
+  definition.description =
+      "Tells what an endpoint's data is made of before you write a query: its classes (with "
+      "instance counts), its properties (with usage), and for each class a shape: the "
+      "properties its instances use and the classes or datatypes of their values. Uses the "
+      "cached description, else the VoID the endpoint publishes, else computes one with "
+      "aggregate queries (the first computation of a big endpoint can take a while: you get "
+      "what is done so far and the rest on your next call). Each description says its status "
+      "(cached, retrieved, computed, stale, partial, missing). The summary fits your context; "
+      "ask for specific classes or properties with 'classes' / 'properties', statistics with "
+      "detail 'full', or the VoID itself with detail 'turtle'.";
+  nlohmann::json names = {{"type", "array"}, {"items", {{"type", "string"}}}};
+  definition.input_schema = {
+      {"type", "object"},
+      {"properties",
+       {{"endpoint",
+         {{"type", "string"}, {"description", "An endpoint id or IRI from list_endpoints."}}},
+        {"endpoints",
+         {{"type", "array"},
+          {"items", {{"type", "string"}}},
+          {"maxItems", settings.max_endpoints},
+          {"description", "Several endpoint ids or IRIs (instead of 'endpoint')."}}},
+        {"detail",
+         {{"type", "string"},
+          {"enum", {"summary", "full", "turtle"}},
+          {"description",
+           "'summary' (default): classes, properties and one shape line per class; 'full': "
+           "with statistics; 'turtle': the VoID description itself."}}},
+        {"classes",
+         {{"type", "array"},
+          {"items", {{"type", "string"}}},
+          {"description",
+           "Only these classes: full IRIs, prefixed names (foaf:Person) or local names "
+           "(person)."}}},
+        {"properties",
+         {{"type", "array"},
+          {"items", {{"type", "string"}}},
+          {"description", "Only these properties, named as for 'classes'."}}},
+        {"refresh",
+         {{"type", "boolean"},
+          {"description", "Ignore the cache and look again (published VoID or a computation)."}}},
+        {"compute",
+         {{"type", "string"},
+          {"enum", {"auto", "never", "force"}},
+          {"description",
+           "'auto' (default): compute when nothing is cached or published; 'never': only "
+           "cached or published VoID; 'force': compute even when VoID is published."}}},
+        {"max_chars",
+         {{"type", "integer"},
+          {"minimum", static_cast<std::int64_t>(void_::kMinimumSummaryBudget)},
+          {"description", "Characters for the whole answer (default " +
+                              std::to_string(void_::kDefaultSummaryBudget) +
+                              ", shared by the endpoints asked)."}}},
+        {"timeout_ms",
+         {{"type", "integer"},
+          {"minimum", 0},
+          {"description",
+           "How long to wait for a computation before answering with what is done so far "
+           "(default " +
+               std::to_string(settings.default_wait.count()) + ")."}}}}},
+      {"additionalProperties", false}};
+  nlohmann::json entry = {
+      {"type", "object"},
+      {"properties",
+       {{"id", {{"type", "string"}}},
+        {"endpoint", {{"type", "string"}}},
+        {"status",
+         {{"type", "string"},
+          {"enum", {"cached", "retrieved", "computed", "stale", "partial", "missing"}}}},
+        {"note", {{"type", "string"}}},
+        {"age_seconds", {{"type", "integer"}}},
+        {"source", {{"type", "object"}}},
+        {"summary", void_::summary_schema()},
+        {"turtle", {{"type", "string"}}},
+        {"attempts", {{"type", "array"}, {"items", {{"type", "object"}}}}},
+        {"notes", names}}},
+      {"required", {"id", "endpoint", "status"}}};
+  definition.output_schema = {
+      {"type", "object"},
+      {"properties", {{"descriptions", {{"type", "array"}, {"items", entry}}}}},
+      {"required", {"descriptions"}}};
+  definition.annotations.title = definition.title;
+  definition.annotations.idempotent = true;
+  definition.annotations.open_world = true;
+  return definition;
+}
+
+// What a call asks, read from its arguments.
+struct Asked {
+  std::vector<const catalogue::Endpoint*> endpoints;
+  std::string detail = "summary";
+  void_::SummaryOptions summary;
+  DescribeRequest request;
+};
+
+std::vector<std::string> string_list(const nlohmann::json& arguments, const std::string& name,
+                                     const std::string& tool) {
+  std::vector<std::string> out;
+  if (!arguments.is_object() || !arguments.contains(name)) return out;
+  const nlohmann::json& value = arguments.at(name);
+  auto bad = [&] {
+    throw Exception(make_error(
+        ErrorKind::InvalidArgument,
+        tool + ": '" + name + "' must be an array of strings, got " + value.dump().substr(0, 100)));
+  };
+  if (value.is_string()) return {value.get<std::string>()};
+  if (!value.is_array()) bad();
+  for (const nlohmann::json& item : value) {
+    if (!item.is_string()) bad();
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+std::string known_endpoints(const catalogue::Catalogue& catalogue) {
+  std::string out;
+  std::size_t shown = 0;
+  for (const catalogue::Endpoint& endpoint : catalogue.endpoints()) {
+    if (shown++ == 30) {
+      out += ", ...";
+      break;
+    }
+    out += (out.empty() ? "" : ", ") + endpoint.id;
+  }
+  return out.empty() ? "none" : out;
+}
+
+std::string source_text(const void_::Provenance& provenance) {
+  switch (provenance.origin) {
+    case void_::Provenance::Origin::Retrieved:
+      return "published VoID (" + provenance.method + ": " + provenance.source + ")";
+    case void_::Provenance::Origin::InProcess:
+      return "computed in-process over the entry's dumps";
+    case void_::Provenance::Origin::Computed:
+      break;
+  }
+  return "computed with " + std::to_string(provenance.queries) + " aggregate queries sent to " +
+         provenance.source;
+}
+
+nlohmann::json source_json(const void_::Provenance& provenance) {
+  static const char* origins[] = {"retrieved", "computed", "in-process"};
+  return {{"origin", origins[static_cast<int>(provenance.origin)]},
+          {"method", provenance.method},
+          {"source", provenance.source},
+          {"queries", provenance.queries},
+          {"failed_queries", provenance.failed_queries},
+          {"description", source_text(provenance)}};
+}
+
+nlohmann::json attempts_json(const std::vector<void_::DiscoveryAttempt>& attempts) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const void_::DiscoveryAttempt& attempt : attempts)
+    out.push_back(
+        {{"method", attempt.method}, {"source", attempt.source}, {"outcome", attempt.outcome}});
+  return out;
+}
+
+// What discovery tried, in one line, for answers without published VoID.
+std::string attempts_line(const std::vector<void_::DiscoveryAttempt>& attempts) {
+  std::string line;
+  for (const void_::DiscoveryAttempt& attempt : attempts)
+    line +=
+        (line.empty() ? "" : "; ") + attempt.method + " " + attempt.source + ": " + attempt.outcome;
+  return line;
+}
+
+mcp::ToolResult compose(
+    const std::vector<std::pair<const catalogue::Endpoint*, DescribeResult>>& answers,
+    const Asked& asked) {
+  nlohmann::json descriptions = nlohmann::json::array();
+  std::string text;
+  const std::size_t budget =
+      std::max(void_::kMinimumSummaryBudget,
+               asked.summary.max_chars / std::max<std::size_t>(1, answers.size()));
+  for (const auto& [endpoint, result] : answers) {
+    nlohmann::json entry = {{"id", endpoint->id},
+                            {"endpoint", endpoint->endpoint_iri},
+                            {"status", std::string(void_::to_string(result.status.status))}};
+    if (!result.status.note.empty()) entry["note"] = result.status.note;
+    if (result.status.age) entry["age_seconds"] = result.status.age->count();
+    if (!text.empty()) text += "\n";
+    if (result.description && result.status.status != void_::Status::Missing) {
+      const void_::Description& description = *result.description;
+      entry["source"] = source_json(description.provenance);
+      if (asked.detail == "turtle") {
+        std::string turtle = void_::write_turtle(description);
+        text += "# " + endpoint->id + " <" + endpoint->endpoint_iri +
+                ">: " + std::string(void_::to_string(result.status.status)) +
+                (result.status.note.empty() ? "" : " (" + result.status.note + ")") + "\n" + turtle;
+        entry["turtle"] = std::move(turtle);
+      } else {
+        void_::SummaryOptions options = asked.summary;
+        options.max_chars = budget;
+        options.status = result.status;
+        void_::Summary summary = void_::summarize(description, options);
+        text += summary.text;
+        entry["summary"] = std::move(summary.structured);
+      }
+    } else {
+      text += endpoint->id + " <" + endpoint->endpoint_iri + ">: no description (" +
+              result.status.note + ")\n";
+    }
+    if (!result.attempts.empty()) {
+      entry["attempts"] = attempts_json(result.attempts);
+      if (result.status.status == void_::Status::Missing ||
+          result.status.status == void_::Status::Stale)
+        text += "Looked for published VoID: " + attempts_line(result.attempts) + "\n";
+    }
+    if (!result.notes.empty()) {
+      entry["notes"] = result.notes;
+      for (const std::string& note : result.notes)
+        text += "Note: " + note + "\n";
+    }
+    descriptions.push_back(std::move(entry));
+  }
+  return mcp::ToolResult::text(std::move(text),
+                               nlohmann::json{{"descriptions", std::move(descriptions)}});
+}
+
+// Sums the progress of the computations a call waits for into one rising count.
+class CombinedProgress {
+ public:
+  explicit CombinedProgress(mcp::ToolContext& context) : context_(context) {}
+  std::function<void(const void_::ComputeProgress&)> listener(const std::string& id) {
+    if (!context_.report_progress) return {};
+    return [this, id](const void_::ComputeProgress& progress) {
+      std::lock_guard lock(mutex_);
+      parts_[id] = {progress.done, progress.planned};
+      std::size_t done = 0;
+      std::size_t planned = 0;
+      for (const auto& [part, counts] : parts_) {
+        done += counts.first;
+        planned += counts.second;
+      }
+      if (done <= reported_) return;  // progress must rise with every notification
+      reported_ = done;
+      context_.report_progress(static_cast<double>(done), static_cast<double>(planned),
+                               id + ": " + progress.message);
+    };
+  }
+
+ private:
+  mcp::ToolContext& context_;
+  std::mutex mutex_;
+  std::map<std::string, std::pair<std::size_t, std::size_t>> parts_;
+  std::size_t reported_ = 0;
+};
+
+using Answers = std::vector<std::pair<const catalogue::Endpoint*, DescribeResult>>;
+
+// A call whose computations go on after it returned, for a caller that accepts tasks: its
+// result is the answer the call would have given with every computation finished.
+class VoidTaskWork final : public mcp::TaskWork {
+ public:
+  VoidTaskWork(Answers answers, Asked asked)
+      : answers_(std::move(answers)), asked_(std::move(asked)) {}
+
+  std::string status_message() const override {
+    std::size_t done = 0;
+    std::size_t planned = 0;
+    std::size_t running = 0;
+    for (const auto& [endpoint, result] : answers_) {
+      if (!result.running) continue;
+      const void_::ComputeProgress progress = result.running->progress();
+      done += progress.done;
+      planned += progress.planned;
+      running += result.running->finished() ? 0 : 1;
+    }
+    return "computing VoID: " + std::to_string(done) + " of " + std::to_string(planned) +
+           " queries answered; " + std::to_string(running) + " computation" +
+           (running == 1 ? "" : "s") + " running";
+  }
+
+  std::optional<mcp::ToolResult> result() const override {
+    std::lock_guard lock(mutex_);
+    if (final_) return final_;
+    for (const auto& [endpoint, result] : answers_)
+      if (result.running && !result.running->finished()) return std::nullopt;
+    Answers finished = answers_;
+    for (auto& [endpoint, result] : finished) {
+      if (!result.running) continue;
+      auto description = std::make_shared<const void_::Description>(result.running->snapshot());
+      result.status.status =
+          description->provenance.complete() ? void_::Status::Computed : void_::Status::Partial;
+      result.status.note = result.status.status == void_::Status::Partial
+                               ? "some parts could not be computed (listed as missing)"
+                               : "";
+      result.description = std::move(description);
+      result.running.reset();
+    }
+    final_ = compose(finished, asked_);
+    return final_;
+  }
+
+  // The computations go on: they fill the cache for every later caller, and each is bounded by
+  // its own time budget.
+  void cancel() override {}
+
+ private:
+  Answers answers_;
+  Asked asked_;
+  mutable std::mutex mutex_;
+  mutable std::optional<mcp::ToolResult> final_;
+};
+
+class GetVoidDescriptionsTool final : public mcp::Tool {
+ public:
+  GetVoidDescriptionsTool(const catalogue::Catalogue& catalogue, void_::VoidService& service,
+                          VoidToolSettings settings)
+      : catalogue_(catalogue),
+        service_(service),
+        settings_(settings),
+        definition_(get_void_descriptions_definition(settings)) {}
+
+  const mcp::ToolDefinition& definition() const override { return definition_; }
+
+  mcp::ToolResult call(const nlohmann::json& arguments, mcp::ToolContext& context) override {
+    Asked asked = read_arguments(arguments);
+    asked.request.cancel = context.cancellation;
+    CombinedProgress progress(context);
+
+    std::vector<std::future<DescribeResult>> pending;
+    for (const catalogue::Endpoint* endpoint : asked.endpoints) {
+      DescribeRequest request = asked.request;
+      request.on_progress = progress.listener(endpoint->id);
+      pending.push_back(std::async(std::launch::async, [this, endpoint, request] {
+        return service_.describe(*endpoint, request);
+      }));
+    }
+    Answers answers;
+    for (std::size_t i = 0; i < pending.size(); ++i)
+      answers.emplace_back(asked.endpoints[i], pending[i].get());
+    const bool running = std::any_of(answers.begin(), answers.end(),
+                                     [](const auto& answer) { return answer.second.running; });
+    if (running && context.accepts_task)
+      return mcp::ToolResult::background(
+          std::make_shared<VoidTaskWork>(std::move(answers), std::move(asked)));
+    return compose(answers, asked);
+  }
+
+ private:
+  Asked read_arguments(const nlohmann::json& arguments) const {
+    Arguments args(arguments, definition_.name);
+    args.reject_unknown({"endpoint", "endpoints", "detail", "classes", "properties", "refresh",
+                         "compute", "max_chars", "timeout_ms"});
+    Asked asked;
+    std::vector<std::string> names = string_list(arguments, "endpoints", definition_.name);
+    if (auto one = args.optional_string("endpoint")) names.insert(names.begin(), *one);
+    if (names.empty())
+      throw Exception(
+          make_error(ErrorKind::InvalidArgument,
+                     "get_void_descriptions needs 'endpoint' (an id or IRI from list_endpoints) or "
+                     "'endpoints' (several); known endpoints: " +
+                         known_endpoints(catalogue_)));
+    if (names.size() > settings_.max_endpoints)
+      throw Exception(make_error(ErrorKind::InvalidArgument,
+                                 "get_void_descriptions describes at most " +
+                                     std::to_string(settings_.max_endpoints) +
+                                     " endpoints per call; " + std::to_string(names.size()) +
+                                     " were asked: split them over several calls"));
+    for (const std::string& name : names) {
+      const catalogue::Endpoint* endpoint = catalogue_.find(name);
+      if (endpoint == nullptr)
+        throw Exception(make_error(ErrorKind::InvalidArgument,
+                                   "unknown endpoint '" + name +
+                                       "': name one by its id or IRI from list_endpoints; "
+                                       "known endpoints: " +
+                                       known_endpoints(catalogue_)));
+      if (std::find(asked.endpoints.begin(), asked.endpoints.end(), endpoint) ==
+          asked.endpoints.end())
+        asked.endpoints.push_back(endpoint);
+    }
+    asked.detail =
+        args.optional_choice("detail", {"summary", "full", "turtle"}).value_or("summary");
+    asked.summary.detail = asked.detail == "full" ? void_::Detail::Full : void_::Detail::Summary;
+    asked.summary.classes = string_list(arguments, "classes", definition_.name);
+    asked.summary.properties = string_list(arguments, "properties", definition_.name);
+    if (auto chars = args.optional_integer(
+            "max_chars", static_cast<std::int64_t>(void_::kMinimumSummaryBudget), 1'000'000))
+      asked.summary.max_chars = static_cast<std::size_t>(*chars);
+    asked.request.refresh = args.optional_boolean("refresh").value_or(false);
+    const std::string compute =
+        args.optional_choice("compute", {"auto", "never", "force"}).value_or("auto");
+    asked.request.compute = compute == "never"   ? void_::ComputePolicy::Never
+                            : compute == "force" ? void_::ComputePolicy::Force
+                                                 : void_::ComputePolicy::Auto;
+    asked.request.wait = settings_.default_wait;
+    if (auto wait = args.optional_integer("timeout_ms", 0, settings_.max_wait.count()))
+      asked.request.wait = std::chrono::milliseconds(*wait);
+    return asked;
+  }
+
+  const catalogue::Catalogue& catalogue_;
+  void_::VoidService& service_;
+  VoidToolSettings settings_;
+  mcp::ToolDefinition definition_;
+};
+
+}  // namespace
+
+std::unique_ptr<mcp::Tool> make_get_void_descriptions_tool(const catalogue::Catalogue& catalogue,
+                                                           void_::VoidService& service,
+                                                           VoidToolSettings settings) {
+  return std::make_unique<GetVoidDescriptionsTool>(catalogue, service, settings);
+}
+
+}  // namespace sparqlmcp::tools
