@@ -105,9 +105,11 @@ int run_serve(const CommandLine& command_line) {
   auto sources = make_query_sources(*runtime);
   std::unique_ptr<void_::VoidService> void_service = make_void_service(*runtime, sources);
   std::vector<std::unique_ptr<mcp::Tool>> tool_list;
-  tool_list.push_back(tools::make_list_endpoints_tool(runtime->catalogue));
-  tool_list.push_back(tools::make_run_sparql_query_tool(sources, runtime->settings));
+  tool_list.push_back(
+      tools::make_list_endpoints_tool(runtime->catalogue, runtime->void_cache.get()));
+  // In the order an agent uses them: find endpoints, learn their schemas, query them.
   tool_list.push_back(tools::make_get_void_descriptions_tool(runtime->catalogue, *void_service));
+  tool_list.push_back(tools::make_run_sparql_query_tool(sources, runtime->settings));
 
   mcp::ServerOptions options;
   options.info.name = "sparql-mcp";

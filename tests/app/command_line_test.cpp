@@ -134,3 +134,32 @@ TEST_CASE("an option written --option=value gives the errors of the two-word for
   CHECK(usage_error({"--version=2"}) ==
         "--version takes no value, got '--version=2' (see sparql-mcp --help)");
 }
+
+TEST_CASE("void takes endpoints or --all, and the cache flags", "[app]") {
+  app::CommandLine line = parse_command_line(
+      {"void", "--catalogue", "c.ttl", "wikidata", "http://127.0.0.1:1/sparql", "--refresh",
+       "--compute", "force", "--void-cache", "/tmp/vc", "--void-ttl-hours", "12"});
+  CHECK(line.command == app::Command::Void);
+  CHECK(line.void_endpoints == std::vector<std::string>{"wikidata", "http://127.0.0.1:1/sparql"});
+  CHECK(line.void_refresh);
+  CHECK(line.void_compute == "force");
+  CHECK(line.void_cache == std::filesystem::path("/tmp/vc"));
+  CHECK(line.void_ttl_hours == 12u);
+  CHECK(parse_command_line({"void", "--all"}).void_all);
+  // The server takes the cache flags too.
+  CHECK(parse_command_line({"--void-cache", "dir"}).void_cache == std::filesystem::path("dir"));
+}
+
+TEST_CASE("void without endpoints, or with both endpoints and --all, is a usage error",
+          "[app][error]") {
+  CHECK(usage_error({"void"}) ==
+        "void needs the endpoints to describe (ids or IRIs from the catalogue) or --all (see "
+        "sparql-mcp --help)");
+  CHECK(usage_error({"void", "--all", "x"}) ==
+        "void takes either endpoints or --all, not both (see sparql-mcp --help)");
+  CHECK(usage_error({"void", "x", "--compute", "sometimes"}) ==
+        "--compute must be auto, never or force (see sparql-mcp --help)");
+  CHECK(usage_error({"--void-ttl-hours", "0"}) ==
+        "--void-ttl-hours expects a positive whole number, got '0' (see sparql-mcp --help)");
+  CHECK(usage_error({"--refresh"}) == "unknown argument '--refresh' (see sparql-mcp --help)");
+}

@@ -5,6 +5,8 @@
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO } from "./lib/servers.mjs";
 import { binding_rows, demo_oracle, demo_readme_queries } from "./lib/demo_oracle.mjs";
@@ -38,8 +40,37 @@ function column(result, variable) {
 
 describe("the demo federation over MCP", { timeout: 120000 }, () => {
   let session;
-  before(async () => { session = await connect_sdk(CATALOGUE); });
-  after(async () => { await session?.close(); });
+  let void_cache;
+  before(async () => {
+    void_cache = mkdtempSync(join(tmpdir(), "sparqlmcp-demo-void-"));
+    session = await connect_sdk(CATALOGUE, ["--void-cache", void_cache]);
+  });
+  after(async () => {
+    await session?.close();
+    if (void_cache) rmSync(void_cache, { recursive: true, force: true });
+  });
+
+  it("describes a shard's schema in-process, then answers it from the cache", async () => {
+    const first = await call_tool(session.client, "get_void_descriptions", { endpoint: "demo-works" });
+    assert.ok(!first.isError, text_of(first));
+    const [entry] = first.structuredContent.descriptions;
+    assert.equal(entry.status, "computed");
+    assert.equal(entry.source.origin, "in-process");
+    const summary = entry.summary;
+    const classes = Object.fromEntries(summary.classes.map((c) => [c.class, c.instances]));
+    const prefix = Object.entries(summary.prefixes).find(([, ns]) => ns === "https://demo.sparql-mcp.org/vocab#")[0];
+    // The counts of the dump (examples/data/works.ttl), as the demo's README states them.
+    assert.equal(classes[`${prefix}:LiteraryWork`] + classes[`${prefix}:MusicalWork`] +
+                 classes[`${prefix}:ScholarlyWork`], 266);
+    assert.match(text_of(first), /Shapes, biggest class first/);
+    assert.ok(existsSync(join(void_cache, "demo-works.ttl")), "the description is cached on disk");
+    const again = await call_tool(session.client, "get_void_descriptions", { endpoint: "demo-works" });
+    assert.equal(again.structuredContent.descriptions[0].status, "cached");
+    const listed = await call_tool(session.client, "list_endpoints", { keyword: "works" });
+    const works = listed.structuredContent.endpoints.find((e) => e.id === "demo-works");
+    assert.equal(works.void.cached, true);
+    assert.equal(works.void.classes, 5);
+  });
 
   it("lists the four shards as entries answered in-process", async () => {
     const result = await call_tool(session.client, "list_endpoints", {});
@@ -48,7 +79,7 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
     for (const id of ["demo-geo", "demo-people", "demo-works", "demo-awards"]) {
       const line = text.split("\n").find((l) => l.startsWith(`${id} | `));
       assert.ok(line, `list_endpoints does not show ${id}:\n${text}`);
-      assert.ok(line.endsWith(" [RDF dump, answered in-process]"), `${id} is not marked in-process: ${line}`);
+      assert.ok(line.includes(" [RDF dump, answered in-process]"), `${id} is not marked in-process: ${line}`);
       const entry = result.structuredContent.endpoints.find((e) => e.id === id);
       assert.equal(entry.answered_in_process, true);
       // The resource of the entry uses the same name for it.
