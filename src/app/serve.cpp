@@ -117,8 +117,9 @@ int run_serve(const CommandLine& command_line) {
   options.info.version = SPARQLMCP_VERSION;
   options.info.instructions = server_instructions();
   if (command_line.workers) options.worker_threads = *command_line.workers;
-  mcp::Server server(options, std::move(tool_list),
-                     std::make_shared<const CatalogueResources>(runtime->catalogue));
+  mcp::Server server(
+      options, std::move(tool_list),
+      std::make_shared<const CatalogueResources>(runtime->catalogue, runtime->void_cache.get()));
   if (command_line.http) {
     const tools::FederationProxy proxy(sources, runtime->settings);
     return serve_http(command_line, server, proxy, signals);

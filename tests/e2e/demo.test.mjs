@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import oxigraph from "oxigraph";
 import { join } from "node:path";
 import { REPO } from "./lib/servers.mjs";
 import { binding_rows, demo_oracle, demo_readme_queries } from "./lib/demo_oracle.mjs";
@@ -70,6 +71,21 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
     const works = listed.structuredContent.endpoints.find((e) => e.id === "demo-works");
     assert.equal(works.void.cached, true);
     assert.equal(works.void.classes, 5);
+    // The cached description is a resource too, as Turtle any RDF parser reads as it is.
+    const { resources } = await session.client.listResources();
+    assert.ok(resources.some((r) => r.uri === "sparql-mcp://void/demo-works" && r.mimeType === "text/turtle"),
+              JSON.stringify(resources.map((r) => r.uri)));
+    const read = await session.client.readResource({ uri: "sparql-mcp://void/demo-works" });
+    assert.equal(read.contents[0].mimeType, "text/turtle");
+    const store = new oxigraph.Store();
+    store.load(read.contents[0].text, { format: "text/turtle" });
+    const [row] = store.query(`PREFIX void: <http://rdfs.org/ns/void#> SELECT ?t WHERE {
+      ?d void:sparqlEndpoint <https://demo.sparql-mcp.org/sparql/works> ; void:triples ?t }`);
+    assert.equal(Number(row.get("t").value), 1861);
+    const { resourceTemplates } = await session.client.listResourceTemplates();
+    assert.ok(resourceTemplates.some((t) => t.uriTemplate === "sparql-mcp://void/{id}"));
+    await assert.rejects(session.client.readResource({ uri: "sparql-mcp://void/demo-geo" }),
+                         /no VoID description of "demo-geo" is cached yet; call get_void_descriptions/);
   });
 
   it("lists the four shards as entries answered in-process", async () => {

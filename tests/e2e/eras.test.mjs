@@ -136,7 +136,7 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
     });
   });
 
-  it("lists the catalogue's resource template in both eras, and reads a URI built from it", async () => {
+  it("lists the resource templates in both eras, and reads a URI built from it", async () => {
     const expected = [{
       uriTemplate: "sparql-mcp://catalogue/{id}",
       name: "catalogue-entry",
@@ -144,6 +144,14 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
       description: "One SPARQL endpoint of the catalogue by its id (list_endpoints names them): its URL, " +
                    "title, description, keywords, data dumps and query settings, as JSON.",
       mimeType: "application/json",
+    }, {
+      uriTemplate: "sparql-mcp://void/{id}",
+      name: "void-description",
+      title: "VoID description",
+      description: "The cached VoID description of a catalogue entry by its id, as self-contained Turtle: " +
+                   "classes and properties with their counts, and per class the properties its instances " +
+                   "use. Reading does not compute one: get_void_descriptions does.",
+      mimeType: "text/turtle",
     }];
     const modern_templates = await modern.client.listResourceTemplates();
     const legacy_templates = await legacy.client.listResourceTemplates();
