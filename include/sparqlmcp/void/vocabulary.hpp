@@ -9,22 +9,31 @@
 
 #include <string_view>
 
+#include "sparqlmcp/catalogue/vocabulary.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 
 namespace sparqlmcp::void_::vocab {
 
 using rdf::kRdfLangString;
 using rdf::kRdfType;
+// The terms the catalogue reads too are its constants: one spelling of each IRI.
+using catalogue::vocab::kDcterms;
+using catalogue::vocab::kSd;
+using catalogue::vocab::kSdDefaultDataset;
+using catalogue::vocab::kSdEndpoint;
+using catalogue::vocab::kSdService;
+using catalogue::vocab::kSmcp;
+using catalogue::vocab::kSmcpId;
+using catalogue::vocab::kVoid;
+using catalogue::vocab::kVoidDataset;
+using catalogue::vocab::kVoidSparqlEndpoint;
 inline constexpr std::string_view kRdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 inline constexpr std::string_view kXsd = rdf::kXsd;
 inline constexpr std::string_view kXsdDateTime = "http://www.w3.org/2001/XMLSchema#dateTime";
 inline constexpr std::string_view kXsdBoolean = "http://www.w3.org/2001/XMLSchema#boolean";
 inline constexpr std::string_view kXsdAnyUri = "http://www.w3.org/2001/XMLSchema#anyURI";
 
-inline constexpr std::string_view kVoid = "http://rdfs.org/ns/void#";
-inline constexpr std::string_view kVoidDataset = "http://rdfs.org/ns/void#Dataset";
 inline constexpr std::string_view kVoidLinkset = "http://rdfs.org/ns/void#Linkset";
-inline constexpr std::string_view kVoidSparqlEndpoint = "http://rdfs.org/ns/void#sparqlEndpoint";
 inline constexpr std::string_view kVoidTriples = "http://rdfs.org/ns/void#triples";
 inline constexpr std::string_view kVoidEntities = "http://rdfs.org/ns/void#entities";
 inline constexpr std::string_view kVoidClasses = "http://rdfs.org/ns/void#classes";
@@ -51,13 +60,6 @@ inline constexpr std::string_view kVoidExtLanguagePartition =
     "http://ldf.fi/void-ext#languagePartition";
 inline constexpr std::string_view kVoidExtLanguage = "http://ldf.fi/void-ext#language";
 
-inline constexpr std::string_view kSd = "http://www.w3.org/ns/sparql-service-description#";
-inline constexpr std::string_view kSdService =
-    "http://www.w3.org/ns/sparql-service-description#Service";
-inline constexpr std::string_view kSdEndpoint =
-    "http://www.w3.org/ns/sparql-service-description#endpoint";
-inline constexpr std::string_view kSdDefaultDataset =
-    "http://www.w3.org/ns/sparql-service-description#defaultDataset";
 inline constexpr std::string_view kSdDataset =
     "http://www.w3.org/ns/sparql-service-description#Dataset";
 inline constexpr std::string_view kSdDefaultGraph =
@@ -73,7 +75,6 @@ inline constexpr std::string_view kProvWasGeneratedBy = "http://www.w3.org/ns/pr
 inline constexpr std::string_view kProvStartedAtTime = "http://www.w3.org/ns/prov#startedAtTime";
 inline constexpr std::string_view kProvEndedAtTime = "http://www.w3.org/ns/prov#endedAtTime";
 
-inline constexpr std::string_view kDcterms = "http://purl.org/dc/terms/";
 inline constexpr std::string_view kDctermsSource = "http://purl.org/dc/terms/source";
 
 inline constexpr std::string_view kSh = "http://www.w3.org/ns/shacl#";
@@ -82,8 +83,6 @@ inline constexpr std::string_view kShPrefix = "http://www.w3.org/ns/shacl#prefix
 inline constexpr std::string_view kShNamespace = "http://www.w3.org/ns/shacl#namespace";
 
 // Ours (the catalogue's settings use the same namespace, catalogue/vocabulary.hpp).
-inline constexpr std::string_view kSmcp = "https://w3id.org/sparql-mcp/vocab#";
-inline constexpr std::string_view kSmcpId = "https://w3id.org/sparql-mcp/vocab#id";
 // On a property partition nested in a class partition: triples whose object is an IRI or a
 // blank node (ClassProperty::resource_objects).
 inline constexpr std::string_view kSmcpResourceObjects =
