@@ -1,6 +1,8 @@
 #include "sparqlmcp/tools/get_void_descriptions.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <future>
 #include <map>
 #include <mutex>
@@ -98,7 +100,13 @@ mcp::ToolDefinition get_void_descriptions_definition(const VoidToolSettings& set
       {"required", {"id", "endpoint", "status"}}};
   definition.output_schema = {
       {"type", "object"},
-      {"properties", {{"descriptions", {{"type", "array"}, {"items", entry}}}}},
+      {"properties",
+       {{"descriptions", {{"type", "array"}, {"items", entry}}},
+        {"server_time_ms",
+         {{"type", "number"},
+          {"description",
+           "Milliseconds the server spent on this answer, from the start of the call to the "
+           "end of composing it (for a task's result: composing it)."}}}}},
       {"required", {"descriptions"}}};
   definition.annotations.title = definition.title;
   definition.annotations.idempotent = true;
@@ -186,9 +194,14 @@ std::string attempts_line(const std::vector<void_::DiscoveryAttempt>& attempts) 
   return line;
 }
 
+using SteadyClock = std::chrono::steady_clock;
+
+// `started`: when the server began on this answer, for server_time_ms (measured here, at the
+// end of composing, so that it covers the lookup, the summary and the JSON; not the encoding
+// of the response and its way to the client).
 mcp::ToolResult compose(
     const std::vector<std::pair<const catalogue::Endpoint*, DescribeResult>>& answers,
-    const Asked& asked) {
+    const Asked& asked, SteadyClock::time_point started) {
   nlohmann::json descriptions = nlohmann::json::array();
   std::string text;
   const std::size_t budget =
@@ -235,8 +248,10 @@ mcp::ToolResult compose(
     }
     descriptions.push_back(std::move(entry));
   }
-  return mcp::ToolResult::text(std::move(text),
-                               nlohmann::json{{"descriptions", std::move(descriptions)}});
+  nlohmann::json structured = {{"descriptions", std::move(descriptions)}};
+  const std::chrono::duration<double, std::milli> took = SteadyClock::now() - started;
+  structured["server_time_ms"] = std::round(took.count() * 1000.0) / 1000.0;  // to the µs
+  return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 
 // Sums the progress of the computations a call waits for into one rising count.
@@ -294,6 +309,7 @@ class VoidTaskWork final : public mcp::TaskWork {
   }
 
   std::optional<mcp::ToolResult> result() const override {
+    const auto started = SteadyClock::now();
     std::lock_guard lock(mutex_);
     if (final_) return final_;
     for (const auto& [endpoint, result] : answers_)
@@ -310,7 +326,7 @@ class VoidTaskWork final : public mcp::TaskWork {
       result.description = std::move(description);
       result.running.reset();
     }
-    final_ = compose(finished, asked_);
+    final_ = compose(finished, asked_, started);
     return final_;
   }
 
@@ -337,6 +353,7 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
   const mcp::ToolDefinition& definition() const override { return definition_; }
 
   mcp::ToolResult call(const nlohmann::json& arguments, mcp::ToolContext& context) override {
+    const auto started = SteadyClock::now();
     Asked asked = read_arguments(arguments);
     asked.request.cancel = context.cancellation;
     CombinedProgress progress(context);
@@ -357,7 +374,7 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
     if (running && context.accepts_task)
       return mcp::ToolResult::background(
           std::make_shared<VoidTaskWork>(std::move(answers), std::move(asked)));
-    return compose(answers, asked);
+    return compose(answers, asked, started);
   }
 
  private:
