@@ -10,6 +10,7 @@
 #include "sparqlmcp/tools/arguments.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/void/summary.hpp"
+#include "sparqlmcp/void/summary_memo.hpp"
 #include "sparqlmcp/void/turtle.hpp"
 
 namespace sparqlmcp::tools {
@@ -198,10 +199,11 @@ using SteadyClock = std::chrono::steady_clock;
 
 // `started`: when the server began on this answer, for server_time_ms (measured here, at the
 // end of composing, so that it covers the lookup, the summary and the JSON; not the encoding
-// of the response and its way to the client).
+// of the response and its way to the client). Summaries come from `summaries`: a cache hit
+// shares its description with the hits before it, and so the summary rendered for them.
 mcp::ToolResult compose(
     const std::vector<std::pair<const catalogue::Endpoint*, DescribeResult>>& answers,
-    const Asked& asked, SteadyClock::time_point started) {
+    const Asked& asked, SteadyClock::time_point started, void_::SummaryMemo& summaries) {
   nlohmann::json descriptions = nlohmann::json::array();
   std::string text;
   const std::size_t budget =
@@ -227,7 +229,7 @@ mcp::ToolResult compose(
         void_::SummaryOptions options = asked.summary;
         options.max_chars = budget;
         options.status = result.status;
-        void_::Summary summary = void_::summarize(description, options);
+        void_::Summary summary = summaries.summarize(result.description, options);
         text += summary.text;
         entry["summary"] = std::move(summary.structured);
       }
@@ -289,8 +291,8 @@ using Answers = std::vector<std::pair<const catalogue::Endpoint*, DescribeResult
 // result is the answer the call would have given with every computation finished.
 class VoidTaskWork final : public mcp::TaskWork {
  public:
-  VoidTaskWork(Answers answers, Asked asked)
-      : answers_(std::move(answers)), asked_(std::move(asked)) {}
+  VoidTaskWork(Answers answers, Asked asked, std::shared_ptr<void_::SummaryMemo> summaries)
+      : answers_(std::move(answers)), asked_(std::move(asked)), summaries_(std::move(summaries)) {}
 
   std::string status_message() const override {
     std::size_t done = 0;
@@ -326,7 +328,7 @@ class VoidTaskWork final : public mcp::TaskWork {
       result.description = std::move(description);
       result.running.reset();
     }
-    final_ = compose(finished, asked_, started);
+    final_ = compose(finished, asked_, started, *summaries_);
     return final_;
   }
 
@@ -337,6 +339,7 @@ class VoidTaskWork final : public mcp::TaskWork {
  private:
   Answers answers_;
   Asked asked_;
+  std::shared_ptr<void_::SummaryMemo> summaries_;
   mutable std::mutex mutex_;
   mutable std::optional<mcp::ToolResult> final_;
 };
@@ -358,23 +361,26 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
     asked.request.cancel = context.cancellation;
     CombinedProgress progress(context);
 
-    std::vector<std::future<DescribeResult>> pending;
-    for (const catalogue::Endpoint* endpoint : asked.endpoints) {
+    // The endpoints are described at once, the first on this thread: a cache hit for one
+    // endpoint then costs no thread.
+    auto describe = [this, &asked, &progress](const catalogue::Endpoint* endpoint) {
       DescribeRequest request = asked.request;
       request.on_progress = progress.listener(endpoint->id);
-      pending.push_back(std::async(std::launch::async, [this, endpoint, request] {
-        return service_.describe(*endpoint, request);
-      }));
-    }
+      return service_.describe(*endpoint, request);
+    };
+    std::vector<std::future<DescribeResult>> others;
+    for (std::size_t i = 1; i < asked.endpoints.size(); ++i)
+      others.push_back(std::async(std::launch::async, describe, asked.endpoints[i]));
     Answers answers;
-    for (std::size_t i = 0; i < pending.size(); ++i)
-      answers.emplace_back(asked.endpoints[i], pending[i].get());
+    answers.emplace_back(asked.endpoints.front(), describe(asked.endpoints.front()));
+    for (std::size_t i = 0; i < others.size(); ++i)
+      answers.emplace_back(asked.endpoints[i + 1], others[i].get());
     const bool running = std::any_of(answers.begin(), answers.end(),
                                      [](const auto& answer) { return answer.second.running; });
     if (running && context.accepts_task)
       return mcp::ToolResult::background(
-          std::make_shared<VoidTaskWork>(std::move(answers), std::move(asked)));
-    return compose(answers, asked, started);
+          std::make_shared<VoidTaskWork>(std::move(answers), std::move(asked), summaries_));
+    return compose(answers, asked, started, *summaries_);
   }
 
  private:
@@ -433,6 +439,7 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
   void_::VoidService& service_;
   VoidToolSettings settings_;
   mcp::ToolDefinition definition_;
+  std::shared_ptr<void_::SummaryMemo> summaries_ = std::make_shared<void_::SummaryMemo>();
 };
 
 }  // namespace

@@ -66,6 +66,11 @@ std::string counted(std::size_t n, const char* one, const char* many) {
 
 }  // namespace
 
+std::string shown_age(const DescriptionStatus& s) {
+  if (!s.age || (s.status != Status::Cached && s.status != Status::Stale)) return {};
+  return format_age(*s.age) + " old";
+}
+
 std::string header_line(const Description& d, const SummaryOptions& o, nlohmann::json& out) {
   // IRIs and notes in the header are cut so that the header stays a small share of any budget.
   const std::size_t cap = std::clamp<std::size_t>(o.max_chars / 10, 60, 300);
@@ -83,8 +88,8 @@ std::string header_line(const Description& d, const SummaryOptions& o, nlohmann:
   out["status"] = std::string(to_string(s.status));
   out["detail"] = std::string(to_string(o.detail));
   std::vector<std::string> details;
-  if (s.age && (s.status == Status::Cached || s.status == Status::Stale)) {
-    details.push_back(format_age(*s.age) + " old");
+  if (std::string age = shown_age(s); !age.empty()) {
+    details.push_back(std::move(age));
     out["age_seconds"] = std::max<long long>(0, s.age->count());
   }
   if (!s.note.empty()) {

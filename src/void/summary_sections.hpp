@@ -31,6 +31,10 @@ struct CutTotals {
   std::size_t other = 0;       // missing parts and filter values
 };
 
+// The age as the header line shows it ("2 h old"), empty when it shows none: the only way the
+// age changes a summary's text (the JSON has it in seconds too, `age_seconds`).
+std::string shown_age(const DescriptionStatus& status);
+
 // The header line, ending in '\n'; its fields go into `out` too. Names and notes in it are cut
 // to a tenth of the budget each.
 std::string header_line(const Description& d, const SummaryOptions& o, nlohmann::json& out);
