@@ -205,6 +205,19 @@ struct Computation::State {
     return !answer.possibly_cut && answer.results.rows.size() < limit;
   }
 
+  // A per-class listing that came back at its LIMIT or possibly cut by a result cap: its rows
+  // (the most used, ORDER BY DESC(?n)) carry true counts and are kept, but the list is not
+  // whole, so the description says which part lacks the rest instead of passing for complete.
+  void cut(const std::string& part, const std::string& class_iri, const RunnerAnswer& answer) {
+    const std::size_t count = answer.results.rows.size();
+    const std::string rows = std::to_string(count) + (count == 1 ? " row" : " rows");
+    description.provenance.missing.push_back(
+        {part, class_iri,
+         count >= limit ? "cut at the query's LIMIT of " + rows + ": the most used are listed"
+                        : "possibly cut by the endpoint's result cap at " + rows +
+                              ": the most used are listed"});
+  }
+
   void apply_classes(const RunnerAnswer& answer) {
     const QueryResults& results = answer.results;
     const std::size_t c = column(results, "c");
@@ -281,7 +294,9 @@ struct Computation::State {
       used.distinct_subjects = count_at(row, ds);
       used.distinct_objects = count_at(row, dobj);
     }
-    class_partition(class_iri).properties_known = true;
+    // properties_known says the list is whole; a cut one lists the most used only.
+    class_partition(class_iri).properties_known = whole(answer);
+    if (!whole(answer)) cut("properties of class", class_iri, answer);
   }
 
   void apply_object_classes(const std::string& class_iri, const RunnerAnswer& answer) {
@@ -296,6 +311,7 @@ struct Computation::State {
       if (property.empty() || object_class.empty() || !count) continue;
       class_property(class_iri, property).object_classes[object_class] = *count;
     }
+    if (!whole(answer)) cut("object classes of class", class_iri, answer);
   }
 
   void apply_literals(const std::string& class_iri, const RunnerAnswer& answer) {
@@ -317,6 +333,7 @@ struct Computation::State {
       if (!language.empty()) used.languages[language] += *count;
     }
     literals_whole[class_iri] = whole(answer);
+    if (!whole(answer)) cut("literals of class", class_iri, answer);
   }
 
   // The description as it stands, with what is derived from its parts and in summary order.

@@ -14,7 +14,10 @@
 // the whole computation. A query that fails, times out, or comes back possibly cut leaves its
 // part unknown and recorded in Provenance::missing, and everything else is kept: the result is a
 // partial description rather than none. Aggregates are only trusted when whole: an answer at the
-// LIMIT, or one the runner flags as possibly cut (a result cap), is not taken for a full count.
+// LIMIT, or one the runner flags as possibly cut (a result cap), is not taken for a full count:
+// the classes and properties are then counted with COUNT(DISTINCT), and a class's properties,
+// object classes or literals keep the rows they have (the most used, with true counts) while the
+// part is recorded in Provenance::missing as cut, so the description never passes for complete.
 //
 // A Computation runs on threads of its own; callers may read snapshots while it runs (a tool
 // answers with the partial description and lets the computation finish in the background).
