@@ -39,10 +39,14 @@ class ProgressBar {
                    progress.done, progress.planned, message.c_str());
       std::fflush(stderr);
       drawn_ = true;
-    } else if (progress.done >= next_line_ || progress.done == progress.planned) {
+    } else if ((progress.done >= next_line_ || progress.done == progress.planned) &&
+               progress.done != printed_) {
+      // The service tells where a computation ended once more after its last query: a line
+      // per count is enough.
       std::fprintf(stderr, "%s: %zu/%zu queries (%s)\n", id_.c_str(), progress.done,
                    progress.planned, progress.message.c_str());
       next_line_ = progress.done + 25;
+      printed_ = progress.done;
     }
   }
 
@@ -51,8 +55,23 @@ class ProgressBar {
   bool terminal_;
   bool drawn_ = false;
   std::size_t next_line_ = 25;
+  std::size_t printed_ = 0;  // the count of the last line written
   std::mutex mutex_;
 };
+
+// The catalogue's ids, for an error that names an unknown one (the first 30).
+std::string known_ids(const catalogue::Catalogue& catalogue) {
+  std::string out;
+  std::size_t shown = 0;
+  for (const catalogue::Endpoint& endpoint : catalogue.endpoints()) {
+    if (shown++ == 30) {
+      out += ", ...";
+      break;
+    }
+    out += (out.empty() ? "" : ", ") + endpoint.id;
+  }
+  return out.empty() ? "none" : out;
+}
 
 std::string count_text(const void_::Count& count) {
   return count ? std::to_string(*count) : std::string("?");
@@ -103,8 +122,8 @@ int run_void(const CommandLine& command_line) {
       if (endpoint == nullptr)
         throw_error(ErrorKind::InvalidArgument,
                     "unknown endpoint '" + name +
-                        "': name catalogue entries by id or IRI (sparql-mcp query lists "
-                        "none; see the catalogue files)");
+                        "': name catalogue entries by id or endpoint IRI; the catalogue has " +
+                        known_ids(runtime->catalogue));
       endpoints.push_back(endpoint);
     }
   } catch (const Exception& exception) {
