@@ -59,20 +59,6 @@ class ProgressBar {
   std::mutex mutex_;
 };
 
-// The catalogue's ids, for an error that names an unknown one (the first 30).
-std::string known_ids(const catalogue::Catalogue& catalogue) {
-  std::string out;
-  std::size_t shown = 0;
-  for (const catalogue::Endpoint& endpoint : catalogue.endpoints()) {
-    if (shown++ == 30) {
-      out += ", ...";
-      break;
-    }
-    out += (out.empty() ? "" : ", ") + endpoint.id;
-  }
-  return out.empty() ? "none" : out;
-}
-
 std::string count_text(const void_::Count& count) {
   return count ? std::to_string(*count) : std::string("?");
 }
@@ -123,7 +109,7 @@ int run_void(const CommandLine& command_line) {
         throw_error(ErrorKind::InvalidArgument,
                     "unknown endpoint '" + name +
                         "': name catalogue entries by id or endpoint IRI; the catalogue has " +
-                        known_ids(runtime->catalogue));
+                        catalogue::known_ids(runtime->catalogue));
       endpoints.push_back(endpoint);
     }
   } catch (const Exception& exception) {

@@ -237,4 +237,17 @@ std::string resource_uri(const Endpoint& endpoint) {
   return "sparql-mcp://catalogue/" + endpoint.id;
 }
 
+std::string known_ids(const Catalogue& catalogue, std::size_t max) {
+  std::string out;
+  std::size_t shown = 0;
+  for (const Endpoint& endpoint : catalogue.endpoints()) {
+    if (shown++ == max) {
+      out += ", ...";
+      break;
+    }
+    out += (out.empty() ? "" : ", ") + endpoint.id;
+  }
+  return out.empty() ? "none" : out;
+}
+
 }  // namespace sparqlmcp::catalogue

@@ -142,19 +142,6 @@ std::vector<std::string> string_list(const nlohmann::json& arguments, const std:
   return out;
 }
 
-std::string known_endpoints(const catalogue::Catalogue& catalogue) {
-  std::string out;
-  std::size_t shown = 0;
-  for (const catalogue::Endpoint& endpoint : catalogue.endpoints()) {
-    if (shown++ == 30) {
-      out += ", ...";
-      break;
-    }
-    out += (out.empty() ? "" : ", ") + endpoint.id;
-  }
-  return out.empty() ? "none" : out;
-}
-
 std::string source_text(const void_::Provenance& provenance) {
   switch (provenance.origin) {
     case void_::Provenance::Origin::Retrieved:
@@ -396,7 +383,7 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
           make_error(ErrorKind::InvalidArgument,
                      "get_void_descriptions needs 'endpoint' (an id or IRI from list_endpoints) or "
                      "'endpoints' (several); known endpoints: " +
-                         known_endpoints(catalogue_)));
+                         catalogue::known_ids(catalogue_)));
     if (names.size() > settings_.max_endpoints)
       throw Exception(make_error(ErrorKind::InvalidArgument,
                                  "get_void_descriptions describes at most " +
@@ -410,7 +397,7 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
                                    "unknown endpoint '" + name +
                                        "': name one by its id or IRI from list_endpoints; "
                                        "known endpoints: " +
-                                       known_endpoints(catalogue_)));
+                                       catalogue::known_ids(catalogue_)));
       if (std::find(asked.endpoints.begin(), asked.endpoints.end(), endpoint) ==
           asked.endpoints.end())
         asked.endpoints.push_back(endpoint);

@@ -101,6 +101,10 @@ bool is_http_url_with_host(std::string_view iri);
 // Header values are never included.
 nlohmann::json endpoint_to_json(const Endpoint& endpoint);
 
+// The ids of the first `max` entries, comma-separated, then ", ..." when there are more; "none"
+// for an empty catalogue: what an error naming an unknown endpoint lists.
+std::string known_ids(const Catalogue& catalogue, std::size_t max = 30);
+
 // "sparql-mcp://catalogue/<id>": the MCP resource URI of a catalogue entry.
 std::string resource_uri(const Endpoint& endpoint);
 
