@@ -208,8 +208,8 @@ TEST_CASE("A listing at its limit or possibly cut by a result cap is counted sep
 TEST_CASE("A class's listing cut at its LIMIT keeps the most used rows and is recorded as missing",
           "[void][compute]") {
   // Regression: the properties, object classes and literals of a class were taken whole when
-  // their answer stopped at the LIMIT (a class with more than 999 object classes on Virtuoso,
-  // e2e void_compute), so a description lacking most of them passed for complete.
+  // their answer stopped at the LIMIT (classes with more than 1,000 (property, object class)
+  // pairs on Virtuoso, e2e void_virtuoso), so a description lacking many passed for complete.
   engine::Store store;
   store.load_text(kData, rdf::RdfSyntax::Turtle, "", "test");
   const QueryRunner exact = engine_runner(store);
