@@ -59,26 +59,32 @@ export async function sparql_figures(select) {
     class_count: class_rows.length,
     property_count: number(totals.np),
     ...kinds,
-    classes: [...classes.values()].map((c) => ({
-      ...c,
-      properties: [...c.properties.values()].map((p) => ({
-        ...p,
-        object_classes: sorted(p.object_classes),
-        datatypes: sorted(p.datatypes),
-        languages: sorted(p.languages),
-      })).sort(by_count("triples", "property")),
-    })).sort(by_count("entities", "class")),
-    properties: property_rows.map((row) => ({
+    ...in_figure_order(classes, property_rows.map((row) => ({
       property: row.p.value,
       triples: number(row.n),
       distinct_subjects: number(row.ds),
       distinct_objects: number(row.do),
-    })).sort(by_count("triples", "property")),
+    }))),
   };
 }
 
 const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 const by_count = (count, key) => (a, b) => b[count] - a[count] || (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);
+
+// Classes (a Map of { class, entities, properties: Map of property figures }) and a list of
+// property figures in the one order every set of figures uses, so that two compare as one
+// deepEqual: biggest first, then by IRI, the value maps sorted by key.
+export function in_figure_order(classes, properties) {
+  return {
+    classes: [...classes.values()].map((c) => ({
+      ...c,
+      properties: [...c.properties.values()].map((p) => ({
+        ...p, object_classes: sorted(p.object_classes), datatypes: sorted(p.datatypes), languages: sorted(p.languages),
+      })).sort(by_count("triples", "property")),
+    })).sort(by_count("entities", "class")),
+    properties: [...properties].sort(by_count("triples", "property")),
+  };
+}
 
 // A select() over an in-process Oxigraph store (npm `oxigraph`).
 export function select_oxigraph(store, options = {}) {
@@ -150,15 +156,9 @@ export async function void_figures(select, dataset_iri) {
     distinct_iri_objects: number(totals.io),
     distinct_blank_objects: number(totals.bo),
     distinct_literals: number(totals.l),
-    classes: [...classes.values()].map((c) => ({
-      ...c,
-      properties: [...c.properties.values()].map((p) => ({
-        ...p, object_classes: sorted(p.object_classes), datatypes: sorted(p.datatypes), languages: sorted(p.languages),
-      })).sort(by_count("triples", "property")),
-    })).sort(by_count("entities", "class")),
-    properties: properties.map((row) => ({
+    ...in_figure_order(classes, properties.map((row) => ({
       property: row.p.value, triples: number(row.t), distinct_subjects: number(row.ds), distinct_objects: number(row.do),
-    })).sort(by_count("triples", "property")),
+    }))),
   };
 }
 

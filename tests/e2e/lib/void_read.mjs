@@ -6,7 +6,7 @@
 // `[] a void:Dataset ; void:sparqlEndpoint <endpoint>` (docs/void.md, "Turtle").
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { select_oxigraph } from "./void_figures.mjs";
+import { in_figure_order, select_oxigraph } from "./void_figures.mjs";
 
 const require = createRequire(import.meta.url);
 const oxigraph = require("oxigraph");
@@ -20,8 +20,6 @@ PREFIX dcterms: <http://purl.org/dc/terms/>
 `;
 
 const number = (binding) => (binding === undefined ? undefined : Number(binding.value));
-const sorted = (object) => Object.fromEntries(Object.entries(object).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-const by_count = (count, key) => (a, b) => b[count] - a[count] || (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);
 
 // Parses Turtle (throws on a syntax error: the Turtle handed to clients must stand alone).
 export function parse_turtle(text) {
@@ -81,15 +79,9 @@ export async function read_description(text, endpoint) {
     distinct_objects: number(totals.do),
     class_count: number(totals.nc),
     property_count: number(totals.np),
-    classes: [...classes.values()].map((c) => ({
-      ...c,
-      properties: [...c.properties.values()].map((p) => ({
-        ...p, object_classes: sorted(p.object_classes), datatypes: sorted(p.datatypes), languages: sorted(p.languages),
-      })).sort(by_count("triples", "property")),
-    })).sort(by_count("entities", "class")),
-    properties: properties.map((row) => ({
+    ...in_figure_order(classes, properties.map((row) => ({
       property: row.p.value, triples: number(row.t), distinct_subjects: number(row.ds), distinct_objects: number(row.do),
-    })).sort(by_count("triples", "property")),
+    }))),
     provenance: activity && {
       origin: activity.origin.value.replace(SMCP, ""),
       method: activity.method.value,
