@@ -67,12 +67,16 @@ std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line) {
   if (command_line.void_ttl_hours)
     cache_options.time_to_live = std::chrono::hours(*command_line.void_ttl_hours);
   runtime->void_cache = std::make_unique<void_::VoidCache>(cache_options);
+  return runtime;
+}
+
+void preload_void_cache(Runtime& runtime) {
   std::vector<Error> cache_errors;
-  const std::size_t cached = runtime->void_cache->preload(&cache_errors);
+  const std::size_t cached = runtime.void_cache->preload(&cache_errors);
   for (const Error& error : cache_errors)
     spdlog::warn("VoID cache: {}", error.to_text());
-  spdlog::info("VoID cache {}: {} descriptions", cache_options.folder.string(), cached);
-  return runtime;
+  spdlog::info("VoID cache {}: {} descriptions", runtime.void_cache->options().folder.string(),
+               cached);
 }
 
 std::shared_ptr<const tools::QuerySources> make_query_sources(Runtime& runtime) {

@@ -22,13 +22,17 @@ struct Runtime {
   std::unique_ptr<http::Client> http_client;
   std::unique_ptr<http::SparqlProtocolClient> sparql_client;
   tools::QuerySettings settings;
-  // The VoID cache (--void-cache), its files parsed at start-up so that the first lookup is a
-  // memory hit too.
+  // The VoID cache (--void-cache); it parses a file at its first lookup.
   std::unique_ptr<void_::VoidCache> void_cache;
 };
 
 // Throws Exception for start-up errors (malformed catalogue, unloadable dump, ...).
 std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line);
+
+// Parses every file of the VoID cache, so that a server's first lookup is a memory hit too;
+// files that do not parse are moved aside and logged. Only the server needs it: a command that
+// looks up one or two entries parses them as it goes.
+void preload_void_cache(Runtime& runtime);
 
 // The sources of every query (run_sparql_query, /sparql, VoID computations), with source
 // selection reading the complete descriptions of the VoID cache.

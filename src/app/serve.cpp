@@ -101,6 +101,7 @@ int run_serve(const CommandLine& command_line) {
     return 1;
   }
 
+  preload_void_cache(*runtime);
   // The MCP tools and the SPARQL endpoint share what they learn of endpoints and their caches.
   auto sources = make_query_sources(*runtime);
   std::unique_ptr<void_::VoidService> void_service = make_void_service(*runtime, sources);

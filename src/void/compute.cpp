@@ -111,12 +111,10 @@ void derive_resource_objects(ClassPartition& cls, bool literals_whole) {
 }  // namespace
 
 struct Computation::State {
-  std::string endpoint;
   QueryRunner runner;
   ComputeSettings settings;
   std::size_t limit = 0;  // rows per grouped query: below the cap, so the cap never cuts one
   CancellationTokenPtr cancel_token = std::make_shared<CancellationToken>();
-  Clock::time_point started_steady = Clock::now();
   Clock::time_point deadline = Clock::time_point::max();
   std::function<void(const Description&)> on_finished;
 
@@ -449,14 +447,13 @@ std::shared_ptr<Computation> Computation::start(
     std::string endpoint, std::string id, QueryRunner runner, ComputeSettings settings,
     std::function<void(const Description&)> on_finished) {
   auto state = std::make_shared<State>();
-  state->endpoint = endpoint;
   state->runner = std::move(runner);
   state->settings = settings;
   state->on_finished = std::move(on_finished);
   state->limit = std::max<std::size_t>(
       1, std::min(settings.max_listed,
                   settings.result_cap > 1 ? settings.result_cap - 1 : settings.max_listed));
-  if (settings.budget.count() > 0) state->deadline = state->started_steady + settings.budget;
+  if (settings.budget.count() > 0) state->deadline = Clock::now() + settings.budget;
 
   Description& description = state->description;
   description.endpoint = std::move(endpoint);
