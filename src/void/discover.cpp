@@ -8,6 +8,7 @@
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/text.hpp"
 #include "sparqlmcp/void/turtle.hpp"
+#include "sparqlmcp/void/vocabulary.hpp"
 
 namespace sparqlmcp::void_ {
 
@@ -20,9 +21,6 @@ using Clock = std::chrono::system_clock;
 constexpr const char* kAccept =
     "text/turtle, application/n-triples;q=0.9, application/trig;q=0.8, "
     "application/n-quads;q=0.8, text/plain;q=0.5, application/rdf+xml;q=0.2, */*;q=0.1";
-
-constexpr const char* kVoid = "http://rdfs.org/ns/void#";
-constexpr const char* kSd = "http://www.w3.org/ns/sparql-service-description#";
 
 struct Fetched {
   std::vector<rdf::Triple> triples;
@@ -122,9 +120,11 @@ std::optional<Description> read_found(const std::vector<rdf::Triple>& triples,
 std::vector<std::string> linked_documents(const std::vector<rdf::Triple>& triples,
                                           const std::string& endpoint_url) {
   static const std::set<std::string> links = {
-      std::string(kVoid) + "inDataset",    "http://www.w3.org/2000/01/rdf-schema#seeAlso",
-      std::string(kSd) + "defaultDataset", std::string(kSd) + "defaultGraph",
-      std::string(kSd) + "graph",
+      std::string(vocab::kVoid) + "inDataset",
+      "http://www.w3.org/2000/01/rdf-schema#seeAlso",
+      std::string(vocab::kSdDefaultDataset),
+      std::string(vocab::kSdDefaultGraph),
+      std::string(vocab::kSdGraph),
   };
   std::vector<std::string> out;
   const std::string self = without_fragment(endpoint_url);
