@@ -307,11 +307,7 @@ class VoidTaskWork final : public mcp::TaskWork {
     for (auto& [endpoint, result] : finished) {
       if (!result.running) continue;
       auto description = std::make_shared<const void_::Description>(result.running->snapshot());
-      result.status.status =
-          description->provenance.complete() ? void_::Status::Computed : void_::Status::Partial;
-      result.status.note = result.status.status == void_::Status::Partial
-                               ? "some parts could not be computed (listed as missing)"
-                               : "";
+      result.status = void_::computed_status(*description);
       result.description = std::move(description);
       result.running.reset();
     }

@@ -37,6 +37,14 @@ DescribeResult serve_stale(DescribeResult result, const CacheHit& stale, std::st
 
 }  // namespace
 
+DescriptionStatus computed_status(const Description& description) {
+  DescriptionStatus status;
+  status.status = description.provenance.complete() ? Status::Computed : Status::Partial;
+  if (status.status == Status::Partial)
+    status.note = "some parts could not be computed (listed as missing)";
+  return status;
+}
+
 VoidService::VoidService(VoidCache& cache, http::Client& client, RunnerFactory runners,
                          ServiceSettings settings)
     : cache_(cache),
@@ -179,9 +187,7 @@ DescribeResult VoidService::await(std::shared_ptr<Computation> computation,
                          " queries answered so far); call again for the whole description";
     result.running = std::move(computation);
   } else {
-    result.status.status = description.provenance.complete() ? Status::Computed : Status::Partial;
-    if (result.status.status == Status::Partial)
-      result.status.note = "some parts could not be computed (listed as missing)";
+    result.status = computed_status(description);
   }
   result.description = std::make_shared<const Description>(std::move(description));
   return result;

@@ -59,6 +59,10 @@ struct ServiceSettings {
   DiscoverySettings discovery;
 };
 
+// The status of a description whose computation has ended: computed, or partial (with the note
+// saying so) when parts are missing.
+DescriptionStatus computed_status(const Description& description);
+
 class VoidService {
  public:
   // The runner of an endpoint (remote, or in-process for a dump-only entry).
