@@ -27,6 +27,19 @@ std::string first_unreachable(const DiscoveryResult& found) {
   return "no answer";
 }
 
+// A fresh cache entry, as describe() answers it.
+DescribeResult serve_fresh(DescribeResult result, const CacheHit& hit) {
+  result.description = hit.description;
+  result.status.status =
+      result.description->provenance.complete() ? Status::Cached : Status::Partial;
+  result.status.age = hit.age;
+  if (result.status.status == Status::Partial)
+    result.status.note =
+        "cached from an earlier computation that did not finish every "
+        "part; refresh=true computes it again";
+  return result;
+}
+
 DescribeResult serve_stale(DescribeResult result, const CacheHit& stale, std::string why) {
   result.description = stale.description;
   result.status.status = Status::Stale;
@@ -62,6 +75,12 @@ VoidService::~VoidService() {
     computation->cancel();
   for (auto& [id, computation] : still)
     computation->wait();
+}
+
+std::optional<DescribeResult> VoidService::fresh_from_cache(const catalogue::Endpoint& endpoint) {
+  CacheLookup lookup = cache_.lookup(endpoint.id);
+  if (!lookup.hit || lookup.hit->stale) return std::nullopt;
+  return serve_fresh({}, *lookup.hit);
 }
 
 std::shared_ptr<Computation> VoidService::running(const std::string& id) const {
@@ -105,17 +124,8 @@ DescribeResult VoidService::describe(const catalogue::Endpoint& endpoint,
     if (lookup.error)
       result.notes.push_back(lookup.error->to_text() + "; a new description is made");
     if (lookup.hit) {
-      if (!lookup.hit->stale && !request.refresh && request.compute != ComputePolicy::Force) {
-        result.description = lookup.hit->description;
-        result.status.status =
-            result.description->provenance.complete() ? Status::Cached : Status::Partial;
-        result.status.age = lookup.hit->age;
-        if (result.status.status == Status::Partial)
-          result.status.note =
-              "cached from an earlier computation that did not finish every "
-              "part; refresh=true computes it again";
-        return result;
-      }
+      if (!lookup.hit->stale && !request.refresh && request.compute != ComputePolicy::Force)
+        return serve_fresh(std::move(result), *lookup.hit);
       stale = lookup.hit;
     }
   }

@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,10 @@ class VoidService {
   VoidService& operator=(const VoidService&) = delete;
 
   DescribeResult describe(const catalogue::Endpoint& endpoint, const DescribeRequest& request);
+
+  // What describe() answers with the default request when the endpoint's cache entry is fresh,
+  // or nothing (no entry, a stale or broken one). Sends no request and starts nothing.
+  std::optional<DescribeResult> fresh_from_cache(const catalogue::Endpoint& endpoint);
 
   // The computation running for an endpoint (by catalogue id), or null.
   std::shared_ptr<Computation> running(const std::string& id) const;
