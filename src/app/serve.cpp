@@ -2,8 +2,12 @@
 
 #include <pthread.h>
 
+#include <chrono>
 #include <csignal>
 #include <iostream>
+#include <memory>
+#include <stop_token>
+#include <thread>
 
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
@@ -83,6 +87,31 @@ int serve_http(const CommandLine& command_line, mcp::Server& server,
   return 0;
 }
 
+// Renders the answers to the first get_void_descriptions calls before serving, for at most
+// 50 ms, and the rest on a thread of its own: rendered cold by the first call, they made the
+// first cache hit of a new process slower than the others (docs/void.md "Cache").
+std::jthread render_void_answers_ahead(Runtime& runtime, void_::VoidService& service,
+                                       std::shared_ptr<tools::VoidAnswerMemo> memo) {
+  auto run = [&runtime, &service, memo](std::stop_token stop,
+                                        std::chrono::steady_clock::time_point until) {
+    try {
+      const auto started = std::chrono::steady_clock::now();
+      const std::size_t rendered =
+          tools::prerender_void_answers(runtime.catalogue, service, *memo, stop, until);
+      const std::chrono::duration<double, std::milli> took =
+          std::chrono::steady_clock::now() - started;
+      spdlog::debug("VoID answers rendered ahead: {} in {:.1f} ms", rendered, took.count());
+    } catch (const std::exception& exception) {
+      // Calls render what they need themselves: nothing is lost but the head start.
+      spdlog::warn("rendering the cached VoID answers ahead failed: {}", exception.what());
+    }
+  };
+  run({}, std::chrono::steady_clock::now() + std::chrono::milliseconds(50));
+  // What is done is found in the memo; the thread goes on from there.
+  return std::jthread(
+      [run](std::stop_token stop) { run(stop, std::chrono::steady_clock::time_point::max()); });
+}
+
 }  // namespace
 
 int run_serve(const CommandLine& command_line) {
@@ -109,7 +138,9 @@ int run_serve(const CommandLine& command_line) {
   tool_list.push_back(
       tools::make_list_endpoints_tool(runtime->catalogue, runtime->void_cache.get()));
   // In the order an agent uses them: find endpoints, learn their schemas, query them.
-  tool_list.push_back(tools::make_get_void_descriptions_tool(runtime->catalogue, *void_service));
+  auto void_answers = std::make_shared<tools::VoidAnswerMemo>();
+  tool_list.push_back(
+      tools::make_get_void_descriptions_tool(runtime->catalogue, *void_service, {}, void_answers));
   tool_list.push_back(tools::make_run_sparql_query_tool(sources, runtime->settings));
 
   mcp::ServerOptions options;
@@ -121,6 +152,8 @@ int run_serve(const CommandLine& command_line) {
   mcp::Server server(
       options, std::move(tool_list),
       std::make_shared<const CatalogueResources>(runtime->catalogue, runtime->void_cache.get()));
+  // Declared after everything it reads, so that it is stopped and joined before they go.
+  std::jthread prerender = render_void_answers_ahead(*runtime, *void_service, void_answers);
   if (command_line.http) {
     const tools::FederationProxy proxy(sources, runtime->settings);
     return serve_http(command_line, server, proxy, signals);

@@ -6,6 +6,8 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <optional>
+#include <stop_token>
 
 #include "sparqlmcp/tools/arguments.hpp"
 #include "sparqlmcp/util/error.hpp"
@@ -186,11 +188,11 @@ using SteadyClock = std::chrono::steady_clock;
 
 // `started`: when the server began on this answer, for server_time_ms (measured here, at the
 // end of composing, so that it covers the lookup, the summary and the JSON; not the encoding
-// of the response and its way to the client). Summaries come from `summaries`: a cache hit
-// shares its description with the hits before it, and so the summary rendered for them.
+// of the response and its way to the client). Summaries and Turtle come from `memo`: a cache
+// hit shares its description with the hits before it, and so what was rendered for them.
 mcp::ToolResult compose(
     const std::vector<std::pair<const catalogue::Endpoint*, DescribeResult>>& answers,
-    const Asked& asked, SteadyClock::time_point started, void_::SummaryMemo& summaries) {
+    const Asked& asked, SteadyClock::time_point started, VoidAnswerMemo& memo) {
   nlohmann::json descriptions = nlohmann::json::array();
   std::string text;
   const std::size_t budget =
@@ -207,16 +209,17 @@ mcp::ToolResult compose(
       const void_::Description& description = *result.description;
       entry["source"] = source_json(description.provenance);
       if (asked.detail == "turtle") {
-        std::string turtle = void_::write_turtle(description);
+        const std::shared_ptr<const std::string> turtle = memo.turtles.turtle(result.description);
         text += "# " + endpoint->id + " <" + endpoint->endpoint_iri +
                 ">: " + std::string(void_::to_string(result.status.status)) +
-                (result.status.note.empty() ? "" : " (" + result.status.note + ")") + "\n" + turtle;
-        entry["turtle"] = std::move(turtle);
+                (result.status.note.empty() ? "" : " (" + result.status.note + ")") + "\n" +
+                *turtle;
+        entry["turtle"] = *turtle;
       } else {
         void_::SummaryOptions options = asked.summary;
         options.max_chars = budget;
         options.status = result.status;
-        void_::Summary summary = summaries.summarize(result.description, options);
+        void_::Summary summary = memo.summaries.summarize(result.description, options);
         text += summary.text;
         entry["summary"] = std::move(summary.structured);
       }
@@ -278,8 +281,8 @@ using Answers = std::vector<std::pair<const catalogue::Endpoint*, DescribeResult
 // result is the answer the call would have given with every computation finished.
 class VoidTaskWork final : public mcp::TaskWork {
  public:
-  VoidTaskWork(Answers answers, Asked asked, std::shared_ptr<void_::SummaryMemo> summaries)
-      : answers_(std::move(answers)), asked_(std::move(asked)), summaries_(std::move(summaries)) {}
+  VoidTaskWork(Answers answers, Asked asked, std::shared_ptr<VoidAnswerMemo> memo)
+      : answers_(std::move(answers)), asked_(std::move(asked)), memo_(std::move(memo)) {}
 
   std::string status_message() const override {
     std::size_t done = 0;
@@ -311,7 +314,7 @@ class VoidTaskWork final : public mcp::TaskWork {
       result.description = std::move(description);
       result.running.reset();
     }
-    final_ = compose(finished, asked_, started, *summaries_);
+    final_ = compose(finished, asked_, started, *memo_);
     return final_;
   }
 
@@ -322,7 +325,7 @@ class VoidTaskWork final : public mcp::TaskWork {
  private:
   Answers answers_;
   Asked asked_;
-  std::shared_ptr<void_::SummaryMemo> summaries_;
+  std::shared_ptr<VoidAnswerMemo> memo_;
   mutable std::mutex mutex_;
   mutable std::optional<mcp::ToolResult> final_;
 };
@@ -330,11 +333,12 @@ class VoidTaskWork final : public mcp::TaskWork {
 class GetVoidDescriptionsTool final : public mcp::Tool {
  public:
   GetVoidDescriptionsTool(const catalogue::Catalogue& catalogue, void_::VoidService& service,
-                          VoidToolSettings settings)
+                          VoidToolSettings settings, std::shared_ptr<VoidAnswerMemo> memo)
       : catalogue_(catalogue),
         service_(service),
         settings_(settings),
-        definition_(get_void_descriptions_definition(settings)) {}
+        definition_(get_void_descriptions_definition(settings)),
+        memo_(memo ? std::move(memo) : std::make_shared<VoidAnswerMemo>()) {}
 
   const mcp::ToolDefinition& definition() const override { return definition_; }
 
@@ -362,8 +366,8 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
                                      [](const auto& answer) { return answer.second.running; });
     if (running && context.accepts_task)
       return mcp::ToolResult::background(
-          std::make_shared<VoidTaskWork>(std::move(answers), std::move(asked), summaries_));
-    return compose(answers, asked, started, *summaries_);
+          std::make_shared<VoidTaskWork>(std::move(answers), std::move(asked), memo_));
+    return compose(answers, asked, started, *memo_);
   }
 
  private:
@@ -422,15 +426,41 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
   void_::VoidService& service_;
   VoidToolSettings settings_;
   mcp::ToolDefinition definition_;
-  std::shared_ptr<void_::SummaryMemo> summaries_ = std::make_shared<void_::SummaryMemo>();
+  std::shared_ptr<VoidAnswerMemo> memo_;
 };
 
 }  // namespace
 
 std::unique_ptr<mcp::Tool> make_get_void_descriptions_tool(const catalogue::Catalogue& catalogue,
                                                            void_::VoidService& service,
-                                                           VoidToolSettings settings) {
-  return std::make_unique<GetVoidDescriptionsTool>(catalogue, service, settings);
+                                                           VoidToolSettings settings,
+                                                           std::shared_ptr<VoidAnswerMemo> memo) {
+  return std::make_unique<GetVoidDescriptionsTool>(catalogue, service, settings, std::move(memo));
+}
+
+std::size_t prerender_void_answers(const catalogue::Catalogue& catalogue,
+                                   void_::VoidService& service, VoidAnswerMemo& memo,
+                                   std::stop_token stop, SteadyClock::time_point until) {
+  // Summaries first: they answer the default call, and cost a third of the Turtle.
+  std::size_t rendered = 0;
+  for (const bool turtle : {false, true}) {
+    for (const catalogue::Endpoint& endpoint : catalogue.endpoints()) {
+      if (stop.stop_requested() || SteadyClock::now() >= until) return rendered;
+      std::optional<DescribeResult> fresh = service.fresh_from_cache(endpoint);
+      if (!fresh) continue;
+      if (turtle) {
+        memo.turtles.turtle(fresh->description);
+      } else {
+        // The arguments {"endpoint": id} read as read_arguments reads them: the defaults.
+        Asked asked;
+        asked.endpoints = {&endpoint};
+        const Answers answers = {{&endpoint, *fresh}};
+        compose(answers, asked, SteadyClock::now(), memo);
+      }
+      ++rendered;
+    }
+  }
+  return rendered;
 }
 
 }  // namespace sparqlmcp::tools

@@ -10,10 +10,13 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <stop_token>
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
 #include "sparqlmcp/void/service.hpp"
+#include "sparqlmcp/void/summary_memo.hpp"
+#include "sparqlmcp/void/turtle_memo.hpp"
 
 namespace sparqlmcp::tools {
 
@@ -25,9 +28,28 @@ struct VoidToolSettings {
   std::size_t max_endpoints = 20;  // endpoints per call
 };
 
-// `catalogue` and `service` must outlive the tool.
-std::unique_ptr<mcp::Tool> make_get_void_descriptions_tool(const catalogue::Catalogue& catalogue,
-                                                           void_::VoidService& service,
-                                                           VoidToolSettings settings = {});
+// What the tool keeps between calls: the summaries and the Turtle it rendered for descriptions
+// still in use, so that a cache hit costs a copy instead of a rendering.
+struct VoidAnswerMemo {
+  void_::SummaryMemo summaries;
+  void_::TurtleMemo turtles;
+};
+
+// `catalogue` and `service` must outlive the tool. `memo`: shared with prerender_void_answers
+// (a new one when null).
+std::unique_ptr<mcp::Tool> make_get_void_descriptions_tool(
+    const catalogue::Catalogue& catalogue, void_::VoidService& service,
+    VoidToolSettings settings = {}, std::shared_ptr<VoidAnswerMemo> memo = nullptr);
+
+// Renders into `memo`, for every catalogue endpoint whose cache entry is fresh, what a call
+// naming that one endpoint with no other argument answers, then its Turtle: the server runs it
+// at start, so that an agent's first call in a new process costs what later calls cost
+// (docs/void.md "Cache"). Sends no request. Stops between two renderings once `stop` is
+// requested or `until` is reached, and returns how many renderings it made or found in `memo`
+// (two per endpoint when it finished).
+std::size_t prerender_void_answers(
+    const catalogue::Catalogue& catalogue, void_::VoidService& service, VoidAnswerMemo& memo,
+    std::stop_token stop = {},
+    std::chrono::steady_clock::time_point until = std::chrono::steady_clock::time_point::max());
 
 }  // namespace sparqlmcp::tools
