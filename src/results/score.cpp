@@ -19,22 +19,32 @@ void require_complete(const ResultSignature& signature, const char* whose) {
                   "that kept all its rows");
 }
 
-// The rows sorted, values within each row sorted: signature_of and from_json keep them so,
-// but a signature built by hand may not.
-std::vector<RowSignature> sorted_rows(const ResultSignature& signature) {
-  std::vector<RowSignature> rows = signature.rows;
-  for (RowSignature& row : rows)
+using Rows = std::vector<RowSignature>;
+
+// The rows sorted, values within each row sorted: signature_of and from_json keep them so (and
+// then no copy is made), but a signature built by hand may not.
+const Rows& sorted_rows(const ResultSignature& signature, Rows& storage) {
+  auto sorted = [](const RowSignature& row) { return std::is_sorted(row.begin(), row.end()); };
+  const Rows& rows = signature.rows;
+  if (std::is_sorted(rows.begin(), rows.end()) && std::all_of(rows.begin(), rows.end(), sorted))
+    return rows;
+  storage = rows;
+  for (RowSignature& row : storage)
     std::sort(row.begin(), row.end());
-  std::sort(rows.begin(), rows.end());
-  return rows;
+  std::sort(storage.begin(), storage.end());
+  return storage;
 }
 
-std::vector<RowSignature> distinct(std::vector<RowSignature> sorted) {
-  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-  return sorted;
+// The number of distinct rows of a sorted list.
+std::size_t distinct_count(const Rows& rows) {
+  std::size_t count = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    count += i == 0 || rows[i] != rows[i - 1];
+  return count;
 }
 
-std::size_t common_count(const std::vector<RowSignature>& a, const std::vector<RowSignature>& b) {
+// The number of distinct rows two sorted lists have in common.
+std::size_t common_count(const Rows& a, const Rows& b) {
   std::size_t count = 0;
   auto i = a.begin(), j = b.begin();
   while (i != a.end() && j != b.end()) {
@@ -43,7 +53,12 @@ std::size_t common_count(const std::vector<RowSignature>& a, const std::vector<R
     } else if (*j < *i) {
       ++j;
     } else {
-      ++count, ++i, ++j;
+      ++count;
+      const RowSignature& row = *i;
+      while (i != a.end() && *i == row)
+        ++i;
+      while (j != b.end() && *j == row)
+        ++j;
     }
   }
   return count;
@@ -64,7 +79,8 @@ Score score(const ResultSignature& answer, const ResultSignature& gold) {
   if (answer.kind == Kind::Boolean || gold.kind == Kind::Boolean) {
     // A boolean is one row holding its value; against bindings nothing is in common.
     auto rows = [](const ResultSignature& s) {
-      return s.kind == Kind::Boolean ? std::size_t{1} : distinct(sorted_rows(s)).size();
+      Rows storage;
+      return s.kind == Kind::Boolean ? std::size_t{1} : distinct_count(sorted_rows(s, storage));
     };
     result.answer_rows = rows(answer);
     result.gold_rows = rows(gold);
@@ -74,26 +90,28 @@ Score score(const ResultSignature& answer, const ResultSignature& gold) {
     result.precision = result.recall = result.f1 = equal ? 1 : 0;
     return result;
   }
-  std::vector<RowSignature> answer_all = sorted_rows(answer), gold_all = sorted_rows(gold);
-  std::vector<RowSignature> answer_set = distinct(answer_all), gold_set = distinct(gold_all);
-  result.answer_rows = answer_set.size();
-  result.gold_rows = gold_set.size();
-  result.common_rows = common_count(answer_set, gold_set);
-  result.exact_set_match = answer_set == gold_set;
-  result.multiset_match = answer_all == gold_all;
-  if (answer_set.empty() && gold_set.empty()) {
+  Rows answer_storage, gold_storage;
+  const Rows& answer_rows = sorted_rows(answer, answer_storage);
+  const Rows& gold_rows = sorted_rows(gold, gold_storage);
+  result.answer_rows = distinct_count(answer_rows);
+  result.gold_rows = distinct_count(gold_rows);
+  result.common_rows = common_count(answer_rows, gold_rows);
+  result.exact_set_match =
+      result.common_rows == result.answer_rows && result.common_rows == result.gold_rows;
+  result.multiset_match = answer_rows == gold_rows;
+  if (result.answer_rows == 0 && result.gold_rows == 0) {
     // Nothing asked, nothing given: a perfect answer.
     result.precision = result.recall = result.f1 = 1;
     return result;
   }
   // An empty answer has no correct rows (precision 0, not 0/0); an empty gold is fully
   // recalled by any answer (recall 1), but every row given is wrong (precision 0).
-  result.precision = answer_set.empty() ? 0
+  result.precision = result.answer_rows == 0 ? 0
+                                             : static_cast<double>(result.common_rows) /
+                                                   static_cast<double>(result.answer_rows);
+  result.recall = result.gold_rows == 0 ? 1
                                         : static_cast<double>(result.common_rows) /
-                                              static_cast<double>(result.answer_rows);
-  result.recall = gold_set.empty() ? 1
-                                   : static_cast<double>(result.common_rows) /
-                                         static_cast<double>(result.gold_rows);
+                                              static_cast<double>(result.gold_rows);
   set_f1(result);
   return result;
 }

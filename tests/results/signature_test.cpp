@@ -131,6 +131,23 @@ TEST_CASE("The order of rows does not matter", "[results]") {
   CHECK(score_of(answer, gold).multiset_match);
 }
 
+TEST_CASE("A signature built by hand with unsorted rows and values scores as its sorted form",
+          "[results]") {
+  ResultSignature hand;
+  hand.rows = {{"number:2", "<http://example.org/b>"},
+               {"<http://example.org/a>"},
+               {"<http://example.org/b>", "number:2"}};
+  hand.row_count = 3;
+  QueryResults gold = bindings({"x", "n"}, {{iri("a"), std::nullopt},
+                                            {iri("b"), typed("2", "integer")},
+                                            {iri("b"), typed("2", "integer")}});
+  Score s = score(hand, signature_of(gold));
+  CHECK(s.multiset_match);
+  CHECK(s.exact_set_match);
+  CHECK(s.answer_rows == 2);
+  CHECK(s.common_rows == 2);
+}
+
 TEST_CASE(
     "Numeric literals compare by value across integer, decimal, double, float and the "
     "types derived from integer",
