@@ -48,6 +48,17 @@ RpcError bad_envelope(const std::string& method, std::string what) {
 
 }  // namespace
 
+std::string client_identity(const nlohmann::json& client_info) {
+  if (!client_info.is_object()) return {};
+  auto name = client_info.find("name");
+  if (name == client_info.end() || !name->is_string()) return {};
+  std::string identity = name->get<std::string>();
+  if (auto version = client_info.find("version");
+      version != client_info.end() && version->is_string() && !version->get<std::string>().empty())
+    identity += "/" + version->get<std::string>();
+  return identity;
+}
+
 std::optional<RequestEnvelope> read_envelope(const std::string& method, const json& params) {
   if (!params.is_object()) return std::nullopt;
   auto meta_it = params.find("_meta");
@@ -93,6 +104,7 @@ std::optional<RequestEnvelope> read_envelope(const std::string& method, const js
                                      info->type_name());
     if (auto name = info->find("name"); name != info->end() && name->is_string())
       envelope.client_name = name->get<std::string>();
+    envelope.client = client_identity(*info);
   }
 
   if (auto level = meta.find(meta_key::kLogLevel); level != meta.end()) {

@@ -19,7 +19,8 @@ struct RequestEnvelope {
   // The level set by io.modelcontextprotocol/logLevel; without it the request gets no
   // notifications/message at all (MCP 2026-07-28 "Logging", Per-request log level).
   std::optional<LogLevel> log_level;
-  std::string client_name;  // from io.modelcontextprotocol/clientInfo, for logs only; may be empty
+  std::string client_name;  // from io.modelcontextprotocol/clientInfo; may be empty
+  std::string client;       // client_identity of that clientInfo: "name/version"; may be empty
   // clientCapabilities.extensions declares io.modelcontextprotocol/tasks: a tools/call may be
   // answered with a task, and tasks/* may be called (ext-tasks "Capability Negotiation").
   bool tasks_extension = false;
@@ -35,6 +36,10 @@ struct RequestEnvelope {
 // than why its envelope is wrong for ours.
 std::optional<RequestEnvelope> read_envelope(const std::string& method,
                                              const nlohmann::json& params);
+
+// A client's identity as tool calls report it: "name/version" from a clientInfo object
+// ({name, version}), "name" without a version, empty without a name.
+std::string client_identity(const nlohmann::json& client_info);
 
 // Caching hints of a result (MCP 2026-07-28 "Caching").
 struct CacheHint {

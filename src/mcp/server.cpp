@@ -3,6 +3,7 @@
 #include "channel.hpp"
 #include "server_core.hpp"
 #include "session_core.hpp"
+#include "sparqlmcp/util/random.hpp"
 
 namespace sparqlmcp::mcp {
 
@@ -47,16 +48,20 @@ const ServerOptions& Server::options() const {
   return core_->options;
 }
 
-std::unique_ptr<Session> Server::open_session(
-    std::function<void(const std::string& message)> send) {
-  return open_session(std::function<void(const OutgoingMessage&)>(
-      [send = std::move(send)](const OutgoingMessage& message) { send(message.text); }));
+std::unique_ptr<Session> Server::open_session(std::function<void(const std::string& message)> send,
+                                              std::string_view kind) {
+  return open_session(
+      std::function<void(const OutgoingMessage&)>(
+          [send = std::move(send)](const OutgoingMessage& message) { send(message.text); }),
+      kind);
 }
 
 std::unique_ptr<Session> Server::open_session(
-    std::function<void(const OutgoingMessage& message)> send) {
+    std::function<void(const OutgoingMessage& message)> send, std::string_view kind) {
   auto channel = std::make_shared<Channel>(std::move(send), core_->options.default_log_level);
-  return std::make_unique<Session>(std::make_shared<SessionCore>(*core_, std::move(channel)));
+  std::string id = kind.empty() ? std::string() : std::string(kind) + "-" + util::random_hex(6);
+  return std::make_unique<Session>(
+      std::make_shared<SessionCore>(*core_, std::move(channel), std::move(id)));
 }
 
 Session::Session(std::shared_ptr<SessionCore> core) : core_(std::move(core)) {}

@@ -104,8 +104,8 @@ class BatchCollector {
   json responses_ = json::array();
 };
 
-SessionCore::SessionCore(ServerCore& server, std::shared_ptr<Channel> channel)
-    : server_(server), channel_(std::move(channel)) {}
+SessionCore::SessionCore(ServerCore& server, std::shared_ptr<Channel> channel, std::string id)
+    : server_(server), channel_(std::move(channel)), id_(std::move(id)) {}
 
 bool SessionCore::initialized() const {
   std::lock_guard lock(mutex_);
@@ -465,6 +465,10 @@ json SessionCore::handle_initialize(const json& params) {
                  {"serverInfo", server_.server_info()}};
   if (!info.instructions.empty()) result["instructions"] = info.instructions;
   const json& client = member_or_null(params, "clientInfo");
+  {
+    std::lock_guard lock(mutex_);
+    client_ = client_identity(client);
+  }
   spdlog::info("mcp: session initialized with protocol {} for client {}", version,
                client.is_object() && client.contains("name") ? serialize_message(client["name"])
                                                              : std::string("(unnamed)"));
@@ -565,6 +569,15 @@ void SessionCore::run_call(const std::shared_ptr<Call>& call, Tool& tool, const 
     if (auto c = weak.lock()) c->log(level, data);
   };
   context.accepts_task = call->envelope() && call->envelope()->tasks_extension;
+  context.session = id_;
+  if (const std::optional<RequestEnvelope>& envelope = call->envelope()) {
+    context.client = envelope->client;
+    context.protocol_version = envelope->protocol_version;
+  } else {
+    std::lock_guard lock(mutex_);
+    context.client = client_;
+    context.protocol_version = protocol_version_;
+  }
 
   ToolResult result;
   try {

@@ -22,7 +22,8 @@ namespace sparqlmcp::mcp {
 class BatchCollector;
 
 struct SessionCore : std::enable_shared_from_this<SessionCore> {
-  SessionCore(ServerCore& server, std::shared_ptr<Channel> channel);
+  // `id`: what tool calls report as their session (empty for a stateless request's session).
+  SessionCore(ServerCore& server, std::shared_ptr<Channel> channel, std::string id = {});
 
   void handle_message(std::string_view raw);
   // The same for a message the transport has parsed already.
@@ -95,6 +96,8 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   bool initialized_ = false;
   bool client_ready_ = false;  // notifications/initialized received
   std::string protocol_version_;
+  const std::string id_;
+  std::string client_;  // "name/version" from initialize's clientInfo
   std::map<std::string, std::shared_ptr<Call>> calls_;  // key: the id serialized as JSON
 };
 

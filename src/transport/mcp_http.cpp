@@ -525,9 +525,11 @@ class McpHttpHandler final : public HttpHandler {
     SseStream stream = exchange.start_stream(200);
     stream.send(SseEvent{
         "endpoint", {}, options_.messages_path + "?sessionId=" + client->id, std::nullopt});
-    client->session = server_.open_session([stream](const mcp::OutgoingMessage& outgoing) {
-      stream.send(SseEvent{"message", {}, outgoing.text, std::nullopt});
-    });
+    client->session = server_.open_session(
+        [stream](const mcp::OutgoingMessage& outgoing) {
+          stream.send(SseEvent{"message", {}, outgoing.text, std::nullopt});
+        },
+        "sse");
     // The stream is the session: when the client goes away, the session ends.
     client->on_gone.emplace(stream.cancellation(), [this, id = client->id] { end_sse(id); });
   }
@@ -597,20 +599,22 @@ class McpHttpHandler final : public HttpHandler {
     auto legacy = std::make_shared<LegacySession>();
     legacy->id = random_session_id();
     std::weak_ptr<LegacySession> weak = legacy;
-    legacy->session = server_.open_session([this, weak](const mcp::OutgoingMessage& outgoing) {
-      auto session = weak.lock();
-      if (!session || !outgoing.related_request) return;  // no server stream to carry it
-      const std::string key = outgoing.related_request->dump();
-      std::shared_ptr<Reply> reply;
-      {
-        std::lock_guard lock(session->mutex);
-        auto it = session->pending.find(key);
-        if (it == session->pending.end()) return;
-        reply = it->second;
-        if (outgoing.kind == mcp::OutgoingMessage::Kind::Response) session->pending.erase(it);
-      }
-      reply->deliver(outgoing);
-    });
+    legacy->session = server_.open_session(
+        [this, weak](const mcp::OutgoingMessage& outgoing) {
+          auto session = weak.lock();
+          if (!session || !outgoing.related_request) return;  // no server stream to carry it
+          const std::string key = outgoing.related_request->dump();
+          std::shared_ptr<Reply> reply;
+          {
+            std::lock_guard lock(session->mutex);
+            auto it = session->pending.find(key);
+            if (it == session->pending.end()) return;
+            reply = it->second;
+            if (outgoing.kind == mcp::OutgoingMessage::Kind::Response) session->pending.erase(it);
+          }
+          reply->deliver(outgoing);
+        },
+        "http");
     sessions_[legacy->id] = legacy;
     return legacy;
   }

@@ -63,7 +63,7 @@ int run_stdio(mcp::Server& server, std::istream& in, std::ostream& out,
     out.put('\n');
     out.flush();
   };
-  auto session = server.open_session(std::function<void(const std::string&)>(write_line));
+  auto session = server.open_session(std::function<void(const std::string&)>(write_line), "stdio");
   spdlog::info("stdio: serving MCP on standard input/output");
 
   std::string line;

@@ -98,10 +98,16 @@ class Server {
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
 
-  // `send` gets one serialized JSON message, no newline.
-  std::unique_ptr<Session> open_session(std::function<void(const std::string& message)> send);
+  // `send` gets one serialized JSON message, no newline. `kind` names a session that lasts
+  // beyond one request ("stdio", "http", "sse"): its tool calls then carry a session id made
+  // of the kind and random hex (ToolContext::session), which traces and submissions group
+  // by; it is never the transport's own session id (Mcp-Session-Id authorizes requests, so it
+  // stays out of files). Empty: a session opened for one stateless request, with no id.
+  std::unique_ptr<Session> open_session(std::function<void(const std::string& message)> send,
+                                        std::string_view kind = {});
   // The same with routing information for transports that need it.
-  std::unique_ptr<Session> open_session(std::function<void(const OutgoingMessage& message)> send);
+  std::unique_ptr<Session> open_session(std::function<void(const OutgoingMessage& message)> send,
+                                        std::string_view kind = {});
 
   const ServerOptions& options() const;
 

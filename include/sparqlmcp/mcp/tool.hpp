@@ -119,6 +119,21 @@ struct ToolContext {
   // whether to use it (the extension makes the server the sole decider).
   bool accepts_task = false;
 
+  // Who calls. `session`: the stdio process or a legacy HTTP or HTTP+SSE session, as
+  // "stdio-1f2e3d4c5b6a" (Server::open_session); empty for a stateless 2026-07-28 request over
+  // HTTP, which belongs to no session. `client`: "name/version" from initialize's clientInfo
+  // in a legacy session, from the request's io.modelcontextprotocol/clientInfo under
+  // 2026-07-28; empty when the client did not say. `protocol_version`: the revision the call
+  // is served under.
+  std::string session;
+  std::string client;
+  std::string protocol_version;
+
+  // Writes one event of this call (a JSON object) to the server's trace (--trace); empty when
+  // the server keeps none. Set by whoever wraps the tool for tracing; may be called from any
+  // thread while the call runs.
+  std::function<void(nlohmann::json event)> trace;
+
   bool cancelled() const { return cancellation && cancellation->cancelled(); }
 };
 
