@@ -35,13 +35,62 @@ SourceAnswer answer_from(const http::SparqlResponse& response, bool graph, Endpo
   return answer;
 }
 
+// Tells `on_request` how a request ended: `answer` when it was read, else `error`.
+void report(const std::function<void(const RequestRecord&)>& on_request,
+            const std::string& endpoint, const std::string& query, Clock::time_point started,
+            const Outcome<http::SparqlResponse>& outcome, const SourceAnswer* answer,
+            const Error* error) {
+  if (!on_request) return;
+  RequestRecord record;
+  record.endpoint = endpoint;
+  record.query = query;
+  record.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+  if (outcome.ok()) {
+    record.status = outcome.value().status;
+    record.bytes = outcome.value().body.size();
+    record.attempts = outcome.value().attempts;
+  } else if (outcome.error().remote) {
+    record.status = outcome.error().remote->http_status;
+  }
+  if (answer) {
+    record.rows = answer->triples.empty() ? answer->solutions.rows.size() : answer->triples.size();
+  }
+  if (error) record.error = error->to_text();
+  on_request(record);
+}
+
+// Reads the response of a request that ended, telling `on_request` how it went.
+SourceAnswer read_answer(Outcome<http::SparqlResponse> outcome, bool graph, EndpointMemory* memory,
+                         const std::function<void(const RequestRecord&)>& on_request,
+                         const std::string& endpoint, const std::string& query,
+                         Clock::time_point started) {
+  if (!outcome.ok()) {
+    report(on_request, endpoint, query, started, outcome, nullptr, &outcome.error());
+    throw Exception(outcome.error());
+  }
+  try {
+    SourceAnswer answer = answer_from(outcome.value(), graph, memory);
+    report(on_request, endpoint, query, started, outcome, &answer, nullptr);
+    return answer;
+  } catch (const Exception& exception) {
+    report(on_request, endpoint, query, started, outcome, nullptr, &exception.error());
+    throw;
+  }
+}
+
 // A request in flight. Its own cancellation token follows the caller's and is cancelled when
 // the request is abandoned, so the transfer stops instead of running on unobserved.
 class PendingRemote final : public PendingAnswer {
  public:
   PendingRemote(RequestSender& sender, const http::SparqlEndpointConfig& config, std::string text,
-                const CancellationTokenPtr& parent, std::shared_ptr<EndpointMemory> memory)
-      : token_(std::make_shared<CancellationToken>()), memory_(std::move(memory)) {
+                const RequestContext& context, std::shared_ptr<EndpointMemory> memory)
+      : token_(std::make_shared<CancellationToken>()),
+        memory_(std::move(memory)),
+        on_request_(context.on_request),
+        endpoint_(config.endpoint),
+        started_(Clock::now()) {
+    const CancellationTokenPtr& parent = context.cancellation;
+    if (on_request_) query_ = text;
     if (parent) {
       subscription_.emplace(parent, [token = token_] { token->cancel(); });
     }
@@ -58,9 +107,8 @@ class PendingRemote final : public PendingAnswer {
 
   SourceAnswer wait() override {
     waited_ = true;
-    Outcome<http::SparqlResponse> outcome = future_.get();
-    if (!outcome.ok()) throw Exception(outcome.error());
-    return answer_from(outcome.value(), false, memory_.get());
+    return read_answer(future_.get(), false, memory_.get(), on_request_, endpoint_, query_,
+                       started_);
   }
 
  private:
@@ -69,6 +117,10 @@ class PendingRemote final : public PendingAnswer {
   std::optional<CancellationSubscription> subscription_;
   std::future<Outcome<http::SparqlResponse>> future_;
   bool waited_ = false;
+  std::function<void(const RequestRecord&)> on_request_;
+  std::string endpoint_;
+  std::string query_;  // kept only for on_request
+  Clock::time_point started_;
 };
 
 class RemoteSource final : public Source {
@@ -83,18 +135,21 @@ class RemoteSource final : public Source {
     const bool graph = sparql::is_graph_form(query.form());
     std::string accept =
         graph ? std::string(kGraphAccept) : std::string(results::results_accept_header());
+    const Clock::time_point started = Clock::now();
+    std::string text = sparql::serialize_query(query);
     Outcome<http::SparqlResponse> outcome =
-        send_and_wait(sender_, config_for(context), sparql::serialize_query(query),
-                      std::move(accept), context.cancellation);
-    if (!outcome.ok()) throw Exception(outcome.error());
-    SourceAnswer answer = answer_from(outcome.value(), graph, settings_.memory.get());
+        send_and_wait(sender_, config_for(context), text, std::move(accept), context.cancellation);
+    const std::chrono::milliseconds elapsed =
+        outcome.ok() ? outcome.value().elapsed : std::chrono::milliseconds(0);
+    SourceAnswer answer = read_answer(std::move(outcome), graph, settings_.memory.get(),
+                                      context.on_request, endpoint_.endpoint_iri, text, started);
     if (context.explain) {
       const std::size_t rows = graph ? answer.triples.size() : answer.solutions.rows.size();
       answer.plan =
           engine::ExplainNode{"remote",
                               "<" + endpoint_.endpoint_iri +
                                   "> the whole query, requests=" + std::to_string(answer.attempts) +
-                                  " time=" + std::to_string(outcome.value().elapsed.count()) + "ms",
+                                  " time=" + std::to_string(elapsed.count()) + "ms",
                               rows,
                               1,
                               {}};
@@ -104,8 +159,8 @@ class RemoteSource final : public Source {
 
   std::unique_ptr<PendingAnswer> start(const PatternQuery& query,
                                        const RequestContext& context) override {
-    return std::make_unique<PendingRemote>(sender_, config_for(context), text_of(query),
-                                           context.cancellation, settings_.memory);
+    return std::make_unique<PendingRemote>(sender_, config_for(context), text_of(query), context,
+                                           settings_.memory);
   }
 
   std::string text_of(const PatternQuery& query) const override {

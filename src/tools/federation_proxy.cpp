@@ -64,7 +64,7 @@ ProxyAnswer FederationProxy::answer(const sparql::Query& query,
   answer.graph = is_graph_form(query.form());
   answer.prefixes = query_prefixes(query);
   answer.route = routed.route;
-  const federation::RequestContext context{deadline, cancellation, {}, false};
+  const federation::RequestContext context{deadline, cancellation, {}, false, {}};
   auto run = [&](const sparql::Query& request) {
     SourceAnswer result = source->run(request, context);
     if (result.federation) {

@@ -10,6 +10,7 @@
 #include "paging.hpp"
 #include "query_facts.hpp"
 #include "query_output.hpp"
+#include "request_trace.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
@@ -225,8 +226,9 @@ class RunSparqlQueryTool final : public mcp::Tool {
           : call.facts.route == "federated" ? "evaluating the federated query"
                                             : "sending the query to <" + call.facts.endpoint + ">");
     }
-    SourceAnswer answer = call.source->run(
-        query, {call.deadline, context.cancellation, notice_logger(context), call.explain});
+    SourceAnswer answer =
+        call.source->run(query, {call.deadline, context.cancellation, notice_logger(context),
+                                 call.explain, request_tracer(context)});
     if (answer.plan && !call.facts.plan) call.facts.plan = std::move(answer.plan);
     if (answer.federation) {
       call.facts.requests += static_cast<int>(answer.federation->requests());

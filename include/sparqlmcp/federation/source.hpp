@@ -48,6 +48,19 @@ struct RowCap {
   bool announced = false;  // the endpoint announced it (X-SPARQL-MaxRows), not the catalogue
 };
 
+// A request a remote source sent, once it ended, for traces (--trace, docs/tools.md): one per
+// query operation, retries included.
+struct RequestRecord {
+  std::string endpoint;   // as the catalogue names it
+  std::string query;      // the text sent
+  long status = 0;        // the HTTP status; 0 when no response came (timeout, refused, cancelled)
+  std::size_t bytes = 0;  // response body bytes
+  std::optional<std::size_t> rows;       // rows (or triples) read; nullopt when none were
+  std::chrono::milliseconds elapsed{0};  // send to answer, retry waits included
+  int attempts = 0;                      // HTTP exchanges; 0 when not known (a failure)
+  std::string error;                     // empty when it succeeded
+};
+
 // The limits and observers of one request.
 struct RequestContext {
   Clock::time_point deadline;
@@ -55,6 +68,9 @@ struct RequestContext {
   // Told of retries and fallbacks (on the HTTP client's thread). May be empty.
   std::function<void(const http::SparqlNotice&)> on_notice;
   bool explain = false;  // return the plan that ran (SourceAnswer::plan)
+  // Told of every request to a remote endpoint when it ends, on the thread that reads its
+  // answer (several at once in a federated query). May be empty.
+  std::function<void(const RequestRecord&)> on_request;
 };
 
 // A pattern sent as SELECT `vars` WHERE { op } (all in-scope variables when `vars` is empty).
