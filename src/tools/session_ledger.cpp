@@ -1,0 +1,84 @@
+#include "sparqlmcp/tools/session_ledger.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::tools {
+
+SessionLedger::SessionLedger(std::size_t max_groups, std::size_t max_queries)
+    : max_groups_(std::max<std::size_t>(1, max_groups)), max_queries_(max_queries) {}
+
+std::string SessionLedger::query_group(const mcp::ToolContext& context) {
+  if (!context.session.empty()) return context.session;
+  if (!context.client.empty()) return "client:" + context.client;
+  return "anonymous";
+}
+
+std::string SessionLedger::submission_group(const mcp::ToolContext& context,
+                                            std::string_view run_id) {
+  if (!context.session.empty()) return context.session;
+  if (!run_id.empty()) return "run:" + std::string(run_id);
+  return query_group(context);
+}
+
+SessionLedger::Group& SessionLedger::touch(const std::string& name) {
+  if (auto found = recency_of_.find(name); found != recency_of_.end()) {
+    recency_.splice(recency_.begin(), recency_, found->second);
+  } else {
+    recency_.push_front(name);
+    recency_of_[name] = recency_.begin();
+    while (recency_.size() > max_groups_) {
+      groups_.erase(recency_.back());
+      recency_of_.erase(recency_.back());
+      recency_.pop_back();
+    }
+  }
+  return groups_[name];
+}
+
+void SessionLedger::query_ran(const std::string& group, std::string canonical) {
+  std::lock_guard lock(mutex_);
+  Group& g = touch(group);
+  g.queries.remove(canonical);  // kept once, as the most recent
+  g.queries.push_back(std::move(canonical));
+  while (g.queries.size() > max_queries_)
+    g.queries.pop_front();
+}
+
+bool SessionLedger::has_run(const std::string& group, const std::string& canonical) const {
+  std::lock_guard lock(mutex_);
+  auto found = groups_.find(group);
+  if (found == groups_.end()) return false;
+  const auto& queries = found->second.queries;
+  return std::find(queries.begin(), queries.end(), canonical) != queries.end();
+}
+
+std::optional<SubmissionMark> SessionLedger::submission(const std::string& group,
+                                                        const std::string& task) const {
+  std::lock_guard lock(mutex_);
+  auto found = groups_.find(group);
+  if (found == groups_.end()) return std::nullopt;
+  auto mark = found->second.submissions.find(task);
+  if (mark == found->second.submissions.end()) return std::nullopt;
+  return mark->second;
+}
+
+void SessionLedger::submitted(const std::string& group, const std::string& task,
+                              SubmissionMark mark) {
+  std::lock_guard lock(mutex_);
+  touch(group).submissions[task] = std::move(mark);
+}
+
+std::optional<std::string> canonical_query(std::string_view text) {
+  try {
+    return sparql::to_sse(sparql::parse_query(std::string(text)));
+  } catch (const Exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace sparqlmcp::tools
