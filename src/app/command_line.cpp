@@ -2,6 +2,7 @@
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 
@@ -40,6 +41,10 @@ Usage:
                                   fill the VoID cache ahead of time: for each endpoint (id or
                                   IRI) find its published VoID or compute one, with a progress
                                   bar on stderr
+  sparql-mcp eval --submissions FILE [--trace FILE] [--tasks FILE] [--json]
+                                  summarise an evaluation run: accuracy, validity of the
+                                  queries run, tool calls and time per task, endpoints
+                                  consulted against needed, trivial federations
   sparql-mcp --help | --version
 
 Options:
@@ -75,6 +80,17 @@ Options:
                           void-cache/ folder shipped with sparql-mcp); shared safely by
                           several instances
   --void-ttl-hours N      age after which a cached description is refreshed (default 168)
+  --tools LIST            the tools offered, comma-separated names or a preset: all
+                          (default), baseline (run_sparql_query,submit), descriptions
+                          (+ list_endpoints), void (+ get_void_descriptions)
+  --trace FILE            append one JSON line per tool call and per endpoint request
+  --submissions FILE      append one JSON line per submit (the final answers)
+  --allow-resubmit        a later submit for the same task and session replaces the first
+                          (default: the first is final)
+  --tasks FILE            evaluation mode: benchmark tasks (JSON Lines or a JSON array of
+                          {id, question, gold_query or gold_results, endpoints}); submissions
+                          are scored against their gold answers
+  --show-score            tell the agent its score in the submit receipt (default: hidden)
   Options with a value also take the form --option=value.
 
 Options of `void` (besides --catalogue, --endpoint, --void-cache, --void-ttl-hours,
@@ -124,6 +140,40 @@ std::chrono::milliseconds parse_duration(const std::string& flag, const std::str
   return std::chrono::milliseconds(number * scale);
 }
 
+std::vector<std::string> tool_selection(const std::string& value) {
+  static const std::vector<std::string> kOrder = {"list_endpoints", "get_void_descriptions",
+                                                  "run_sparql_query", "submit"};
+  std::vector<std::string> asked;
+  std::size_t at = 0;
+  while (at <= value.size()) {
+    std::size_t end = value.find(',', at);
+    if (end == std::string::npos) end = value.size();
+    std::string name = value.substr(at, end - at);
+    at = end + 1;
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (name.empty()) continue;
+    if (name == "all" || name == "void") {
+      asked.insert(asked.end(), kOrder.begin(), kOrder.end());
+    } else if (name == "baseline") {
+      asked.insert(asked.end(), {"run_sparql_query", "submit"});
+    } else if (name == "descriptions") {
+      asked.insert(asked.end(), {"list_endpoints", "run_sparql_query", "submit"});
+    } else if (std::find(kOrder.begin(), kOrder.end(), name) != kOrder.end()) {
+      asked.push_back(name);
+    } else {
+      bad_usage("--tools: unknown tool or preset '" + name +
+                "'; tools: list_endpoints, get_void_descriptions, run_sparql_query, submit; "
+                "presets: all, baseline, descriptions, void");
+    }
+  }
+  if (asked.empty()) bad_usage("--tools needs at least one tool or preset");
+  std::vector<std::string> ordered;
+  for (const std::string& name : kOrder)
+    if (std::find(asked.begin(), asked.end(), name) != asked.end()) ordered.push_back(name);
+  return ordered;
+}
+
 CommandLine parse_command_line(const std::vector<std::string>& arguments) {
   CommandLine line;
   std::size_t i = 0;
@@ -148,6 +198,11 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
   }
   const bool query = !arguments.empty() && arguments[0] == "query";
   const bool void_command = !arguments.empty() && arguments[0] == "void";
+  const bool eval = !arguments.empty() && arguments[0] == "eval";
+  if (eval) {
+    line.command = Command::Eval;
+    ++i;
+  }
   bool log_level_given = false;
   if (query) {
     line.command = Command::Query;
@@ -205,6 +260,20 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.void_cache = value_of(flag);
     } else if (flag == "--void-ttl-hours") {
       line.void_ttl_hours = parse_count(flag, value_of(flag));
+    } else if (!query && !void_command && flag == "--tools") {
+      line.tools = tool_selection(value_of(flag));
+    } else if (!query && !void_command && flag == "--trace") {
+      line.trace = value_of(flag);
+    } else if (!query && !void_command && flag == "--submissions") {
+      line.submissions = value_of(flag);
+    } else if (!query && !void_command && !eval && flag == "--allow-resubmit") {
+      line.allow_resubmit = true;
+    } else if (!query && !void_command && flag == "--tasks") {
+      line.tasks = value_of(flag);
+    } else if (!query && !void_command && !eval && flag == "--show-score") {
+      line.show_score = true;
+    } else if (eval && flag == "--json") {
+      line.eval_json = true;
     } else if (void_command && flag == "--all") {
       line.void_all = true;
     } else if (void_command && flag == "--refresh") {
@@ -217,7 +286,7 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
     } else if (void_command && (argument.empty() || argument[0] != '-')) {
       line.void_endpoints.push_back(argument);
       continue;
-    } else if (!query && !void_command && flag == "--http") {
+    } else if (!query && !void_command && !eval && flag == "--http") {
       line.http = value_of(flag);
     } else if (!query && flag == "--auth-token-file") {
       line.auth_token_file = value_of(flag);
@@ -261,6 +330,10 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
     bad_usage("void needs the endpoints to describe (ids or IRIs from the catalogue) or --all");
   if (void_command && line.void_all && !line.void_endpoints.empty())
     bad_usage("void takes either endpoints or --all, not both");
+  if (eval && line.command == Command::Eval && !line.submissions)
+    bad_usage("eval needs --submissions FILE (what the server wrote with --submissions)");
+  if (line.show_score && !line.tasks)
+    bad_usage("--show-score needs --tasks FILE: without tasks there is no score to show");
   if (query && line.query_input.empty() && line.command == Command::Query) {
     bad_usage("query needs a query: the text in quotes, - to read standard input, or @FILE");
   }

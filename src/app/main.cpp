@@ -38,6 +38,8 @@ int main(int argc, char** argv) {
       return app::run_query(command_line);
     case app::Command::Void:
       return app::run_void(command_line);
+    case app::Command::Eval:
+      return app::run_eval(command_line);
     case app::Command::Serve:
       return app::run_serve(command_line);
   }

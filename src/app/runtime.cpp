@@ -20,7 +20,6 @@
 #endif
 
 namespace sparqlmcp::app {
-namespace {
 
 catalogue::Catalogue load_configured_catalogue(const CommandLine& command_line) {
   std::vector<std::filesystem::path> paths = command_line.catalogues;
@@ -32,6 +31,8 @@ catalogue::Catalogue load_configured_catalogue(const CommandLine& command_line) 
   }
   return catalogue;
 }
+
+namespace {
 
 tools::QuerySettings query_settings(const CommandLine& command_line) {
   tools::QuerySettings settings;

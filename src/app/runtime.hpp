@@ -26,6 +26,10 @@ struct Runtime {
   std::unique_ptr<void_::VoidCache> void_cache;
 };
 
+// The catalogue the command line names (--catalogue, default catalogue/, plus --endpoint
+// entries), without loading dumps. Throws Exception for a malformed catalogue.
+catalogue::Catalogue load_configured_catalogue(const CommandLine& command_line);
+
 // Throws Exception for start-up errors (malformed catalogue, unloadable dump, ...).
 std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line);
 

@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "agent_tools.hpp"
 #include "catalogue_resources.hpp"
 #include "runtime.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
@@ -20,7 +22,6 @@
 #include "sparqlmcp/mcp/server.hpp"
 #include "sparqlmcp/tools/federation_proxy.hpp"
 #include "sparqlmcp/tools/get_void_descriptions.hpp"
-#include "sparqlmcp/tools/list_endpoints.hpp"
 #include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 #include "sparqlmcp/transport/http_router.hpp"
@@ -134,26 +135,34 @@ int run_serve(const CommandLine& command_line) {
   // The MCP tools and the SPARQL endpoint share what they learn of endpoints and their caches.
   auto sources = make_query_sources(*runtime);
   std::unique_ptr<void_::VoidService> void_service = make_void_service(*runtime, sources);
-  std::vector<std::unique_ptr<mcp::Tool>> tool_list;
-  tool_list.push_back(
-      tools::make_list_endpoints_tool(runtime->catalogue, runtime->void_cache.get()));
-  // In the order an agent uses them: find endpoints, learn their schemas, query them.
-  auto void_answers = std::make_shared<tools::VoidAnswerMemo>();
-  tool_list.push_back(
-      tools::make_get_void_descriptions_tool(runtime->catalogue, *void_service, {}, void_answers));
-  tool_list.push_back(tools::make_run_sparql_query_tool(sources, runtime->settings));
+  AgentTools agent_tools;
+  try {
+    agent_tools = make_agent_tools(command_line, *runtime, sources, *void_service);
+  } catch (const Exception& exception) {
+    spdlog::error("cannot start: {}", exception.what());
+    return 1;
+  }
+  const bool describes = agent_tools.void_answers != nullptr;
+  const bool lists = std::find(agent_tools.names.begin(), agent_tools.names.end(),
+                               "list_endpoints") != agent_tools.names.end();
 
   mcp::ServerOptions options;
   options.info.name = "sparql-mcp";
   options.info.title = "SPARQL MCP server";
   options.info.version = SPARQLMCP_VERSION;
-  options.info.instructions = server_instructions();
+  options.info.instructions = server_instructions(agent_tools.names);
   if (command_line.workers) options.worker_threads = *command_line.workers;
-  mcp::Server server(
-      options, std::move(tool_list),
-      std::make_shared<const CatalogueResources>(runtime->catalogue, runtime->void_cache.get()));
+  // The resources show what the tools would: an agent without list_endpoints (or without
+  // get_void_descriptions) must not find the catalogue (or the VoID) another way.
+  std::shared_ptr<const CatalogueResources> resources;
+  if (lists)
+    resources = std::make_shared<const CatalogueResources>(
+        runtime->catalogue, describes ? runtime->void_cache.get() : nullptr);
+  mcp::Server server(options, std::move(agent_tools.tools), resources);
   // Declared after everything it reads, so that it is stopped and joined before they go.
-  std::jthread prerender = render_void_answers_ahead(*runtime, *void_service, void_answers);
+  std::jthread prerender;
+  if (describes)
+    prerender = render_void_answers_ahead(*runtime, *void_service, agent_tools.void_answers);
   if (command_line.http) {
     const tools::FederationProxy proxy(sources, runtime->settings);
     return serve_http(command_line, server, proxy, signals);

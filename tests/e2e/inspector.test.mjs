@@ -104,7 +104,7 @@ SELECT ?city WHERE { SERVICE <https://demo.sparql-mcp.org/sparql/geography> { ?c
     it(`lists the tools and runs a query over --transport ${transport}`, async () => {
       const url = transport === "http" ? server.url : new URL("/sse", server.url).href;
       const { tools } = await inspector({ transport, url }, ["tools/list"]);
-      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "run_sparql_query"]);
+      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "run_sparql_query", "submit"]);
       const result = await inspector({ transport, url },
         ["tools/call", "--tool-name", "run_sparql_query", "--tool-arg", `query=${cities}`]);
       assert.ok(!result.isError, JSON.stringify(result));

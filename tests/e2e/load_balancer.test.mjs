@@ -97,7 +97,7 @@ async function modern_tools_list(url) {
     "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {} } } },
   { "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" });
   assert.equal(answer.status, 200);
-  assert.equal((await answer.json()).result.tools.length, 3);
+  assert.equal((await answer.json()).result.tools.length, 4);
   return answer.headers.get("x-served-by");
 }
 
@@ -150,7 +150,7 @@ describe("two sparql-mcp instances behind haproxy", { skip: missing ?? false, ti
       // The client keeps a tools/list result for its ttlMs: the second asks again ('refresh').
       for (const cacheMode of ["use", "refresh"]) {
         const { tools } = await client.listTools(undefined, { cacheMode });
-        assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "run_sparql_query"]);
+        assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "run_sparql_query", "submit"]);
       }
       assert.ok(queries.length >= 6, `examples/README.md has ${queries.length} SPARQL blocks`);
       for (const query of queries) await assert_right_answer(client, query);
@@ -222,7 +222,7 @@ describe("two sparql-mcp instances behind haproxy", { skip: missing ?? false, ti
       const body = await answer.json();
       if (answer.headers.get("x-served-by") === home) {
         assert.equal(answer.status, 200);
-        assert.equal(body.result.tools.length, 3);
+        assert.equal(body.result.tools.length, 4);
       } else {
         elsewhere = { status: answer.status, by: answer.headers.get("x-served-by"), body };
       }
@@ -245,7 +245,7 @@ describe("two sparql-mcp instances behind haproxy", { skip: missing ?? false, ti
     await client.connect(new SSEClientTransport(new URL("/sse", sticky_url), { fetch: recording_fetch(served) }));
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "run_sparql_query"]);
+      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "run_sparql_query", "submit"]);
       await assert_right_answer(client, queries[0]);
     } finally {
       await client.close();

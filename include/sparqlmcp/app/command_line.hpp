@@ -11,7 +11,7 @@
 
 namespace sparqlmcp::app {
 
-enum class Command { Serve, Parse, Query, Void, Help, Version };
+enum class Command { Serve, Parse, Query, Void, Eval, Help, Version };
 
 struct CommandLine {
   Command command = Command::Serve;
@@ -44,7 +44,25 @@ struct CommandLine {
   bool void_all = false;
   bool void_refresh = false;          // --refresh
   std::string void_compute = "auto";  // --compute auto|never|force
+
+  // The record of agent runs (docs/evaluation.md): --trace FILE, --submissions FILE,
+  // --allow-resubmit, --tasks FILE, --show-score, and --tools (the tools offered: names or the
+  // presets all, baseline, descriptions, void; empty: all).
+  std::optional<std::filesystem::path> trace;
+  std::optional<std::filesystem::path> submissions;
+  bool allow_resubmit = false;
+  std::optional<std::filesystem::path> tasks;
+  bool show_score = false;
+  std::vector<std::string> tools;
+  // for `eval`: --json prints the summary as JSON
+  bool eval_json = false;
 };
+
+// The tools `--tools` names, in the order the server offers them: each name checked, presets
+// expanded (all; baseline = run_sparql_query and submit, the paper's baseline; descriptions =
+// baseline plus list_endpoints; void = descriptions plus get_void_descriptions). Throws
+// Exception(InvalidArgument) for an unknown name.
+std::vector<std::string> tool_selection(const std::string& value);
 
 // "30s", "500ms", "2m" or a bare number of seconds. Throws Exception(InvalidArgument).
 std::chrono::milliseconds parse_duration(const std::string& flag, const std::string& value);

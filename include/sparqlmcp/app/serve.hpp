@@ -2,6 +2,9 @@
 // Wires the modules together for the default command: load the catalogue, build the HTTP
 // client and the tools, and serve MCP over stdio until end of input.
 
+#include <string>
+#include <vector>
+
 #include "sparqlmcp/app/command_line.hpp"
 
 namespace sparqlmcp::app {
@@ -21,7 +24,12 @@ int run_void(const CommandLine& command_line);
 // `sparql-mcp parse FILE|-`: prints the query's algebra (status 0) or the error (status 1).
 int run_parse(const CommandLine& command_line);
 
-// The `instructions` of the initialize result: the workflow an agent should follow.
-std::string server_instructions();
+// The `instructions` of the initialize result: the workflow an agent should follow with the
+// tools offered (tool_selection's names).
+std::string server_instructions(const std::vector<std::string>& tools);
+
+// `sparql-mcp eval --submissions FILE [--trace FILE] [--tasks FILE] [--json]`: prints the
+// summary of an evaluation run (status 0), or the error on stderr (status 1).
+int run_eval(const CommandLine& command_line);
 
 }  // namespace sparqlmcp::app

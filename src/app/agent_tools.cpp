@@ -1,0 +1,69 @@
+#include "agent_tools.hpp"
+
+#include <algorithm>
+
+#include <spdlog/spdlog.h>
+
+#include "sparqlmcp/tools/call_recorder.hpp"
+#include "sparqlmcp/tools/list_endpoints.hpp"
+#include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/tools/submit.hpp"
+#include "sparqlmcp/tools/task_set.hpp"
+#include "sparqlmcp/util/files.hpp"
+
+namespace sparqlmcp::app {
+
+AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
+                            const std::shared_ptr<const tools::QuerySources>& sources,
+                            void_::VoidService& void_service) {
+  AgentTools out;
+  out.names = command_line.tools.empty() ? tool_selection("all") : command_line.tools;
+  auto offered = [&](const char* name) {
+    return std::find(out.names.begin(), out.names.end(), name) != out.names.end();
+  };
+
+  tools::CallRecording recording;
+  recording.ledger = std::make_shared<tools::SessionLedger>();
+  if (command_line.trace) {
+    recording.trace = std::make_shared<tools::TraceLog>(*command_line.trace);
+    spdlog::info("trace: one line per tool call and endpoint request in {}",
+                 command_line.trace->string());
+  }
+  std::shared_ptr<const tools::TaskSet> tasks;
+  if (command_line.tasks) {
+    tasks = std::make_shared<const tools::TaskSet>(
+        tools::TaskSet::load(*command_line.tasks, &runtime.catalogue));
+    spdlog::info("evaluation mode: {} tasks from {}; scores are {}", tasks->tasks().size(),
+                 command_line.tasks->string(),
+                 command_line.show_score ? "shown to the agent" : "hidden from the agent");
+  }
+
+  auto add = [&](std::unique_ptr<mcp::Tool> tool) {
+    out.tools.push_back(tools::record_calls(std::move(tool), recording));
+  };
+  // In the order an agent uses them: find endpoints, learn their schemas, query them, answer.
+  if (offered("list_endpoints"))
+    add(tools::make_list_endpoints_tool(runtime.catalogue, runtime.void_cache.get()));
+  if (offered("get_void_descriptions")) {
+    out.void_answers = std::make_shared<tools::VoidAnswerMemo>();
+    add(tools::make_get_void_descriptions_tool(runtime.catalogue, void_service, {},
+                                               out.void_answers));
+  }
+  if (offered("run_sparql_query"))
+    add(tools::make_run_sparql_query_tool(sources, runtime.settings));
+  if (offered("submit")) {
+    tools::SubmitSettings settings;
+    if (command_line.submissions) {
+      settings.submissions = *command_line.submissions;
+      // Checked now: a submission that cannot be written would be lost at the end of a run.
+      util::append_line(settings.submissions, R"({"event":"submissions_opened"})");
+    }
+    settings.allow_resubmit = command_line.allow_resubmit;
+    settings.show_score = command_line.show_score;
+    add(tools::make_submit_tool(tools::make_run_sparql_query_tool(sources, runtime.settings),
+                                recording.ledger, tasks, settings));
+  }
+  return out;
+}
+
+}  // namespace sparqlmcp::app

@@ -1,0 +1,30 @@
+#pragma once
+// The tools the server offers an agent, as --tools chooses them (docs/evaluation.md "Tool
+// sets"), each wrapped to record its calls (--trace, and the queries submit checks), with
+// submit writing --submissions and scoring against --tasks.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime.hpp"
+#include "sparqlmcp/mcp/tool.hpp"
+#include "sparqlmcp/tools/get_void_descriptions.hpp"
+
+namespace sparqlmcp::app {
+
+struct AgentTools {
+  std::vector<std::unique_ptr<mcp::Tool>> tools;  // in the order offered
+  std::vector<std::string> names;
+  // Shared with get_void_descriptions, for rendering its answers ahead; null when it is not
+  // offered.
+  std::shared_ptr<tools::VoidAnswerMemo> void_answers;
+};
+
+// Throws Exception when the trace or submissions file cannot be written or the tasks file
+// cannot be read: the server does not start without the record it was asked to keep.
+AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
+                            const std::shared_ptr<const tools::QuerySources>& sources,
+                            void_::VoidService& void_service);
+
+}  // namespace sparqlmcp::app
