@@ -130,7 +130,7 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
       assert.ok(e instanceof McpError, `not an McpError: ${e}`);
       assert.equal(e.code, ErrorCode.InvalidParams);
       assert.equal(e.message, `MCP error -32602: unknown tool "no_such_tool"; available tools: ` +
-                              "list_endpoints, get_void_descriptions, run_sparql_query");
+                              "list_endpoints, get_void_descriptions, run_sparql_query, submit");
       return true;
     });
   });
