@@ -163,3 +163,49 @@ TEST_CASE("void without endpoints, or with both endpoints and --all, is a usage 
         "--void-ttl-hours expects a positive whole number, got '0' (see sparql-mcp --help)");
   CHECK(usage_error({"--refresh"}) == "unknown argument '--refresh' (see sparql-mcp --help)");
 }
+
+TEST_CASE("the record flags and --tools are read; presets expand in the offered order", "[app]") {
+  app::CommandLine line = parse_command_line(
+      {"--trace", "t.jsonl", "--submissions=s.jsonl", "--allow-resubmit", "--tasks", "k.jsonl",
+       "--show-score", "--tools", "submit, run_sparql_query"});
+  CHECK(line.trace == std::filesystem::path("t.jsonl"));
+  CHECK(line.submissions == std::filesystem::path("s.jsonl"));
+  CHECK(line.allow_resubmit);
+  CHECK(line.tasks == std::filesystem::path("k.jsonl"));
+  CHECK(line.show_score);
+  CHECK(line.tools == std::vector<std::string>{"run_sparql_query", "submit"});
+
+  using Names = std::vector<std::string>;
+  CHECK(app::tool_selection("baseline") == Names{"run_sparql_query", "submit"});
+  CHECK(app::tool_selection("descriptions") ==
+        Names{"list_endpoints", "run_sparql_query", "submit"});
+  CHECK(app::tool_selection("void") ==
+        Names{"list_endpoints", "get_void_descriptions", "run_sparql_query", "submit"});
+  CHECK(app::tool_selection("all") == app::tool_selection("void"));
+  CHECK(app::tool_selection("baseline,get_void_descriptions") ==
+        Names{"get_void_descriptions", "run_sparql_query", "submit"});
+}
+
+TEST_CASE("eval reads its files; bad tool sets and lone score flags are usage errors",
+          "[app][error]") {
+  app::CommandLine line = parse_command_line(
+      {"eval", "--submissions", "s.jsonl", "--trace", "t.jsonl", "--tasks", "k.jsonl", "--json"});
+  CHECK(line.command == app::Command::Eval);
+  CHECK(line.eval_json);
+  CHECK(usage_error({"eval", "--trace", "t.jsonl"}) ==
+        "eval needs --submissions FILE (what the server wrote with --submissions) (see "
+        "sparql-mcp --help)");
+  CHECK(usage_error({"eval", "--submissions", "s", "--show-score"}) ==
+        "unknown argument '--show-score' (see sparql-mcp --help)");
+  CHECK(usage_error({"--tools", "run_sparql_query,grep"}) ==
+        "--tools: unknown tool or preset 'grep'; tools: list_endpoints, get_void_descriptions, "
+        "run_sparql_query, submit; presets: all, baseline, descriptions, void (see sparql-mcp "
+        "--help)");
+  CHECK(usage_error({"--tools", " , "}) ==
+        "--tools needs at least one tool or preset (see sparql-mcp --help)");
+  CHECK(usage_error({"--show-score"}) ==
+        "--show-score needs --tasks FILE: without tasks there is no score to show (see "
+        "sparql-mcp --help)");
+  CHECK(usage_error({"query", "--trace", "t", "ASK {}"}) ==
+        "unknown argument '--trace' (see sparql-mcp --help)");
+}
