@@ -23,7 +23,9 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
   };
 
   tools::CallRecording recording;
-  recording.ledger = std::make_shared<tools::SessionLedger>();
+  // The queries run are remembered only for submit's warning.
+  auto ledger = std::make_shared<tools::SessionLedger>();
+  if (offered("submit")) recording.ledger = ledger;
   if (command_line.trace) {
     recording.trace = std::make_shared<tools::TraceLog>(*command_line.trace);
     spdlog::info("trace: one line per tool call and endpoint request in {}",
@@ -61,7 +63,7 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
     settings.allow_resubmit = command_line.allow_resubmit;
     settings.show_score = command_line.show_score;
     add(tools::make_submit_tool(tools::make_run_sparql_query_tool(sources, runtime.settings),
-                                recording.ledger, tasks, settings));
+                                ledger, tasks, settings));
   }
   return out;
 }

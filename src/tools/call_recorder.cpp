@@ -85,8 +85,8 @@ class RecordedTool final : public mcp::Tool {
   void remember_query(const nlohmann::json& arguments, const mcp::ToolContext& context) {
     if (!arguments.is_object() || !arguments.contains("query") || !arguments["query"].is_string())
       return;
-    if (auto canonical = canonical_query(arguments["query"].get<std::string>()))
-      recording_.ledger->query_ran(SessionLedger::query_group(context), std::move(*canonical));
+    recording_.ledger->query_ran(SessionLedger::query_group(context),
+                                 arguments["query"].get<std::string>());
   }
 
   // The call's line: who called, what was asked, where it went and what came back.

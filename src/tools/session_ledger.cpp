@@ -40,21 +40,29 @@ SessionLedger::Group& SessionLedger::touch(const std::string& name) {
   return groups_[name];
 }
 
-void SessionLedger::query_ran(const std::string& group, std::string canonical) {
+void SessionLedger::query_ran(const std::string& group, std::string query) {
   std::lock_guard lock(mutex_);
   Group& g = touch(group);
-  g.queries.remove(canonical);  // kept once, as the most recent
-  g.queries.push_back(std::move(canonical));
+  // Kept once, as the most recent.
+  g.queries.remove_if([&](const Query& q) { return q.text == query; });
+  g.queries.push_back({std::move(query), std::nullopt, false});
   while (g.queries.size() > max_queries_)
     g.queries.pop_front();
 }
 
-bool SessionLedger::has_run(const std::string& group, const std::string& canonical) const {
+bool SessionLedger::has_run(const std::string& group, const std::string& canonical) {
   std::lock_guard lock(mutex_);
   auto found = groups_.find(group);
   if (found == groups_.end()) return false;
-  const auto& queries = found->second.queries;
-  return std::find(queries.begin(), queries.end(), canonical) != queries.end();
+  for (Query& query : found->second.queries) {
+    // Parsed under the lock: once per query, and only when a submission asks.
+    if (!query.canonical_known) {
+      query.canonical = canonical_query(query.text);
+      query.canonical_known = true;
+    }
+    if (query.canonical == canonical) return true;
+  }
+  return false;
 }
 
 std::optional<SubmissionMark> SessionLedger::submission(const std::string& group,

@@ -138,14 +138,19 @@ TEST_CASE("an untraced call has no trace hook, and the ledger notes the queries 
 
 TEST_CASE("the session ledger keeps a bounded number of groups and queries", "[tools]") {
   tools::SessionLedger ledger(2, 2);
-  ledger.query_ran("g1", "q1");
-  ledger.query_ran("g1", "q2");
-  ledger.query_ran("g1", "q3");  // q1 goes
-  CHECK_FALSE(ledger.has_run("g1", "q1"));
-  CHECK(ledger.has_run("g1", "q3"));
+  const std::string q1 = "SELECT * { ?a ?b ?c }";
+  const std::string q2 = "SELECT * { ?d ?e ?f }";
+  const std::string q3 = "SELECT * { ?g ?h ?i }";
+  ledger.query_ran("g1", q1);
+  ledger.query_ran("g1", q2);
+  ledger.query_ran("g1", q3);  // q1 goes
+  CHECK_FALSE(ledger.has_run("g1", *tools::canonical_query(q1)));
+  CHECK(ledger.has_run("g1", *tools::canonical_query(q3)));
+  ledger.query_ran("g1", "not a query");
+  CHECK_FALSE(ledger.has_run("g1", *tools::canonical_query(q2)));  // the oldest went
   ledger.submitted("g2", "t", {"s-1", "now"});
-  ledger.query_ran("g3", "q1");  // the least recently used group, g1, goes
-  CHECK_FALSE(ledger.has_run("g1", "q3"));
+  ledger.query_ran("g3", q1);  // the least recently used group, g1, goes
+  CHECK_FALSE(ledger.has_run("g1", *tools::canonical_query(q3)));
   CHECK(ledger.submission("g2", "t")->id == "s-1");
   CHECK_FALSE(ledger.submission("g2", "other"));
 

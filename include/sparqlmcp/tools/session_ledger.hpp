@@ -40,17 +40,24 @@ class SessionLedger {
   // The group of a submission: its session, else "run:<run_id>", else query_group.
   static std::string submission_group(const mcp::ToolContext& context, std::string_view run_id);
 
-  // `query` ran in `group` (in its canonical form: see canonical_query).
-  void query_ran(const std::string& group, std::string canonical);
-  bool has_run(const std::string& group, const std::string& canonical) const;
+  // `query` (its text as sent) ran in `group`. Cheap: the text is parsed only when a
+  // submission asks has_run, and then once.
+  void query_ran(const std::string& group, std::string query);
+  // Whether a query whose canonical form (canonical_query) is `canonical` ran in `group`.
+  bool has_run(const std::string& group, const std::string& canonical);
 
   // The final submission of `task` in `group`, if there is one.
   std::optional<SubmissionMark> submission(const std::string& group, const std::string& task) const;
   void submitted(const std::string& group, const std::string& task, SubmissionMark mark);
 
  private:
+  struct Query {
+    std::string text;
+    std::optional<std::string> canonical;  // computed by has_run; empty when it does not parse
+    bool canonical_known = false;
+  };
   struct Group {
-    std::list<std::string> queries;                     // oldest first
+    std::list<Query> queries;                           // oldest first
     std::map<std::string, SubmissionMark> submissions;  // by task
   };
   Group& touch(const std::string& group);
