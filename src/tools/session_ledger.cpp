@@ -1,6 +1,7 @@
 #include "sparqlmcp/tools/session_ledger.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <utility>
 
 #include "sparqlmcp/sparql/parser.hpp"
@@ -44,10 +45,16 @@ void SessionLedger::query_ran(const std::string& group, std::string query) {
   std::lock_guard lock(mutex_);
   Group& g = touch(group);
   // Kept once, as the most recent.
-  g.queries.remove_if([&](const Query& q) { return q.text == query; });
+  if (auto seen = g.by_text.find(query); seen != g.by_text.end()) {
+    g.queries.splice(g.queries.end(), g.queries, seen->second);
+    return;
+  }
   g.queries.push_back({std::move(query), std::nullopt, false});
-  while (g.queries.size() > max_queries_)
+  g.by_text.emplace(g.queries.back().text, std::prev(g.queries.end()));
+  while (g.queries.size() > max_queries_) {
+    g.by_text.erase(g.queries.front().text);
     g.queries.pop_front();
+  }
 }
 
 bool SessionLedger::has_run(const std::string& group, const std::string& canonical) {

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "sparqlmcp/mcp/tool.hpp"
@@ -57,7 +58,8 @@ class SessionLedger {
     bool canonical_known = false;
   };
   struct Group {
-    std::list<Query> queries;                           // oldest first
+    std::list<Query> queries;  // oldest first
+    std::unordered_map<std::string, std::list<Query>::iterator> by_text;
     std::map<std::string, SubmissionMark> submissions;  // by task
   };
   Group& touch(const std::string& group);
