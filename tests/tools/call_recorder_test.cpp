@@ -1,12 +1,11 @@
 #include "sparqlmcp/tools/call_recorder.hpp"
 
-#include <stdlib.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 
 #include "sparqlmcp/util/error.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace sparqlmcp;
 using nlohmann::json;
@@ -14,15 +13,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "sparqlmcp-trace-XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
+using sparqlmcp::test::TempDir;
 
 // A tool that reports two requests through its context's trace, as run_sparql_query does, and
 // answers with a route and a row count; or fails, or throws.

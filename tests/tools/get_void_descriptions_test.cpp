@@ -1,7 +1,5 @@
 #include "sparqlmcp/tools/get_void_descriptions.hpp"
 
-#include <stdlib.h>
-
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -12,6 +10,7 @@
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/void/cache.hpp"
 #include "sparqlmcp/void/service.hpp"
+#include "support/temp_dir.hpp"
 #include "void/sample_descriptions.hpp"
 
 using namespace sparqlmcp;
@@ -19,18 +18,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "sparqlmcp-void-tool-XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path, ignored);
-  }
-};
+using sparqlmcp::test::TempDir;
 
 // A catalogue endpoint "example" whose description is cached (made three hours ago, so that
 // the age its summary shows stays "3 h old" for the test), and "uncached" with nothing cached.

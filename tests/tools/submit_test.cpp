@@ -1,7 +1,5 @@
 #include "sparqlmcp/tools/submit.hpp"
 
-#include <stdlib.h>
-
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +11,7 @@
 #include "sparqlmcp/tools/local_endpoints.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 #include "sparqlmcp/util/files.hpp"
+#include "support/temp_dir.hpp"
 
 using namespace sparqlmcp;
 using nlohmann::json;
@@ -20,22 +19,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using sparqlmcp::test::TempDir;
+
 const std::string kGeo = "https://demo.sparql-mcp.org/sparql/geography";
 const std::string kPeople = "https://demo.sparql-mcp.org/sparql/people";
 const std::string kCapitals =
     "PREFIX demo: <https://demo.sparql-mcp.org/vocab#>\n"
     "SELECT ?country ?capital WHERE { SERVICE <" +
     kGeo + "> { ?country demo:isoCode \"AT\" ; demo:capital ?capital } }";
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "sparqlmcp-submit-XXXXXX").string();
-    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
-    path = pattern;
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 // The demo catalogue answered in-process, a ledger, and run_sparql_query as the server wraps
 // it (so that the queries it runs are noted), all behind one submit tool.
