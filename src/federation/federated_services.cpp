@@ -270,6 +270,7 @@ class PendingFederated final : public engine::PendingService {
   // re-fetched in halves or ordered pages. Appends the rows to `answer`.
   void receive(Block& block, engine::ServiceAnswer& answer) {
     if (block.from_cache) {
+      count_cached(block.from_cache->solutions.rows.size());
       append(block.from_cache->solutions, block, answer);
       return;
     }
@@ -360,7 +361,10 @@ class PendingFederated final : public engine::PendingService {
 
   // A block's answer from the cache, or from its request (counted and remembered).
   SourceAnswer wait_block(Block& block) {
-    if (block.from_cache) return std::move(*block.from_cache);
+    if (block.from_cache) {
+      count_cached(block.from_cache->solutions.rows.size());
+      return std::move(*block.from_cache);
+    }
     bool first = true;
     SourceAnswer got = block.ticket.take(first);
     if (first) {
@@ -439,6 +443,11 @@ class PendingFederated final : public engine::PendingService {
     endpoint.rows += rows;
     endpoint.bytes += bytes;
   }
+
+  // A block the sub-query cache answered is no request, but its endpoint still answered the
+  // query: it is listed among the endpoints with its rows (an answer that came wholly from the
+  // cache must still tell which endpoints contributed, e.g. for submit's trivial federation).
+  void count_cached(std::size_t rows) { owner_.stats_.endpoints[request_.endpoint].rows += rows; }
 
   void append(const results::QueryResults& solutions, const Block& block,
               engine::ServiceAnswer& answer) {

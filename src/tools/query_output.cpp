@@ -247,7 +247,9 @@ nlohmann::json query_output_schema() {
            "Route 'federated': sub-queries answered by the cache of earlier calls (no request)."}}},
         {"endpoints",
          {{"type", "array"},
-          {"description", "Route 'federated': each endpoint contacted, its requests and rows."},
+          {"description",
+           "Route 'federated': each endpoint that answered, its requests and rows (0 requests: "
+           "its sub-queries came from the sub-query cache)."},
           {"items",
            {{"type", "object"},
             {"properties",

@@ -297,7 +297,10 @@ TEST_CASE("answers past the federation's memory budget stop the query naming the
                                           "<http://a.example/sparql> grew past the limit"));
 }
 
-TEST_CASE("a sub-query answered before comes from the cache without a request", "[federation]") {
+TEST_CASE(
+    "a sub-query answered before comes from the cache without a request, its endpoint listed "
+    "with its rows",
+    "[federation]") {
   Fixture f;
   f.sender.add(kA, kPeople);
   f.remote(kA);
@@ -309,6 +312,9 @@ TEST_CASE("a sub-query answered before comes from the cache without a request", 
   CHECK(again.start(f.request())->wait().rows.size() == 4);
   CHECK(f.sender.requests() == 1);
   CHECK(again.stats().services.at(1).cache_hits == 1);
+  // The endpoint still answered, from the cache: listed with its rows and no request.
+  CHECK(again.stats().endpoints.at(kA).requests == 0);
+  CHECK(again.stats().endpoints.at(kA).rows == 4);
   // Other bindings are another sub-query.
   CHECK(again.start(f.request({"p"}, {{ex("bob")}}))->wait().rows.size() == 1);
   CHECK(f.sender.requests() == 2);
