@@ -45,9 +45,18 @@ class RecordedTool final : public mcp::Tool {
 
   mcp::ToolResult call(const nlohmann::json& arguments, mcp::ToolContext& context) override {
     const std::string name = tool_->definition().name;
-    if (name == "run_sparql_query" && recording_.ledger) remember_query(arguments, context);
-    if (!recording_.trace) return tool_->call(arguments, context);
+    mcp::ToolResult result =
+        recording_.trace ? traced_call(name, arguments, context) : tool_->call(arguments, context);
+    // Only an answered query "ran" for submit's never_run warning: one the tool refused or that
+    // failed gave the agent no result to check.
+    if (name == "run_sparql_query" && recording_.ledger && !result.is_error)
+      remember_query(arguments, context);
+    return result;
+  }
 
+ private:
+  mcp::ToolResult traced_call(const std::string& name, const nlohmann::json& arguments,
+                              mcp::ToolContext& context) {
     const std::string call_id = prefix_ + std::to_string(++calls_);
     nlohmann::json caller = {{"call", call_id},
                              {"session", context.session.empty() ? nlohmann::json(nullptr)
@@ -81,7 +90,6 @@ class RecordedTool final : public mcp::Tool {
     return result;
   }
 
- private:
   void remember_query(const nlohmann::json& arguments, const mcp::ToolContext& context) {
     if (!arguments.is_object() || !arguments.contains("query") || !arguments["query"].is_string())
       return;
@@ -111,10 +119,11 @@ class RecordedTool final : public mcp::Tool {
     {
       std::lock_guard lock(totals.mutex);
       nlohmann::json endpoints(totals.endpoints);
-      // A call answered in-process or from a cache sends no request; its result still says
-      // which sources answered ("endpoints": IRIs, or {endpoint, ...} per endpoint; else one
-      // "endpoint").
-      if (endpoints.empty()) {
+      // A query answered in-process or from a cache sends no request; its result (one with a
+      // route) still says which sources answered ("endpoints": IRIs, or {endpoint, ...} per
+      // endpoint; else one "endpoint"). Other results that list endpoints consulted none:
+      // list_endpoints' listing is the catalogue.
+      if (endpoints.empty() && field("route").is_string()) {
         const nlohmann::json listed = field("endpoints");
         if (listed.is_array()) {
           for (const nlohmann::json& entry : listed) {

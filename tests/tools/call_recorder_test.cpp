@@ -127,6 +127,69 @@ TEST_CASE("an untraced call has no trace hook, and the ledger notes the queries 
   CHECK_FALSE(tools::canonical_query("SELECT"));
 }
 
+TEST_CASE("only a query run_sparql_query answered counts as run for submit", "[tools]") {
+  auto ledger = std::make_shared<tools::SessionLedger>();
+  auto tool = tools::record_calls(std::make_unique<Probe>("run_sparql_query"), {nullptr, ledger});
+  mcp::ToolContext context;
+  context.cancellation = std::make_shared<CancellationToken>();
+  context.session = "stdio-abc";
+  const std::string answered = "SELECT * WHERE { ?s ?p ?o }";
+  const std::string refused = "SELECT * WHERE { ?s ?p 1 }";
+  tool->call({{"query", answered}}, context);
+  CHECK(tool->call({{"query", refused}, {"fail", true}}, context).is_error);
+  CHECK_THROWS(tool->call({{"query", refused}, {"throw", true}}, context));
+  CHECK(ledger->has_run("stdio-abc", *tools::canonical_query(answered)));
+  CHECK_FALSE(ledger->has_run("stdio-abc", *tools::canonical_query(refused)));
+}
+
+TEST_CASE("a call that sent no request names the sources of its query result, and no others",
+          "[tools]") {
+  TempDir dir;
+  const fs::path file = dir.path / "trace.jsonl";
+  auto trace = std::make_shared<tools::TraceLog>(file);
+  // A result that lists endpoints: with a route, the sources that answered a query (here from
+  // the sub-query cache); without one, a listing (list_endpoints' catalogue).
+  class Lister final : public mcp::Tool {
+   public:
+    Lister(std::string name, json structured) : structured_(std::move(structured)) {
+      definition_.name = std::move(name);
+    }
+    const mcp::ToolDefinition& definition() const override { return definition_; }
+    mcp::ToolResult call(const json&, mcp::ToolContext&) override {
+      return mcp::ToolResult::text("ok", structured_);
+    }
+
+   private:
+    json structured_;
+    mcp::ToolDefinition definition_;
+  };
+  auto cached = tools::record_calls(
+      std::make_unique<Lister>(
+          "run_sparql_query",
+          json{{"route", "federated"},
+               {"endpoints", {{{"endpoint", "http://a/sparql"}, {"requests", 0}, {"rows", 3}}}}}),
+      {trace, nullptr});
+  auto listing = tools::record_calls(
+      std::make_unique<Lister>("list_endpoints",
+                               json{{"endpoints",
+                                     {{{"id", "a"}, {"endpoint", "http://a/sparql"}},
+                                      {{"id", "b"}, {"endpoint", "http://b/sparql"}}}},
+                                    {"total", 2}}),
+      {trace, nullptr});
+  mcp::ToolContext context;
+  context.cancellation = std::make_shared<CancellationToken>();
+  cached->call({{"query", "SELECT * WHERE { ?s ?p ?o }"}}, context);
+  listing->call(json::object(), context);
+
+  const std::vector<json> records = lines(file);
+  REQUIRE(records.size() == 3);
+  CHECK(records[1]["tool"] == "run_sparql_query");
+  CHECK(records[1]["requests"] == 0);
+  CHECK(records[1]["endpoints"] == json::array({"http://a/sparql"}));
+  CHECK(records[2]["tool"] == "list_endpoints");
+  CHECK(records[2]["endpoints"] == json::array());
+}
+
 TEST_CASE("the session ledger keeps a bounded number of groups and queries", "[tools]") {
   tools::SessionLedger ledger(2, 2);
   const std::string q1 = "SELECT * { ?a ?b ?c }";

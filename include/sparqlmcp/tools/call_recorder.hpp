@@ -1,7 +1,8 @@
 #pragma once
 // Wraps a tool so that its calls are recorded: in the trace (--trace), one line per call and
-// one per request the call sends (docs/tools.md "Traces"); in the session ledger, the queries
-// run_sparql_query runs, which submit checks its final query against. The server wraps every
+// one per request the call sends (docs/evaluation.md "Traces"); in the session ledger, the
+// queries run_sparql_query answered (not those it refused or failed on), which submit checks
+// its final query against. The server wraps every
 // tool it offers; the tool itself knows nothing of either.
 
 #include <memory>
