@@ -41,7 +41,7 @@ Usage:
                                   fill the VoID cache ahead of time: for each endpoint (id or
                                   IRI) find its published VoID or compute one, with a progress
                                   bar on stderr
-  sparql-mcp eval --submissions FILE [--trace FILE] [--tasks FILE] [--json]
+  sparql-mcp eval --submissions FILE [--trace FILE] [--tasks FILE [--catalogue PATH]] [--json]
                                   summarise an evaluation run: accuracy, validity of the
                                   queries run, tool calls and time per task, endpoints
                                   consulted against needed, trivial federations
