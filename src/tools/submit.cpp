@@ -335,9 +335,12 @@ class SubmitTool final : public mcp::Tool {
     return warnings;
   }
 
-  // A federation that asks endpoints which add nothing: the query names endpoints that
-  // returned no rows (or were never asked, holding none of its patterns) while the answer has
-  // rows, so the same answer comes from fewer endpoints.
+  // A federation that asks endpoints which add nothing: at least half of the endpoints the
+  // query names returned no rows (or were never asked, holding none of its patterns) while the
+  // answer has rows, so the same answer comes from fewer endpoints. One idle endpoint among
+  // many is left alone: a precise query may send a pattern to every shard that holds it, and
+  // one of them may match nothing for this question (a UNION over hash shards after a bound
+  // join), which is no sign of querying everything.
   static std::optional<std::string> trivial_federation(const sparql::Query& query,
                                                        const Answer& answer,
                                                        const results::ResultSignature& signature) {
@@ -354,7 +357,7 @@ class SubmitTool final : public mcp::Tool {
     std::vector<std::string> idle;
     for (const std::string& endpoint : named)
       if (!contributing.count(endpoint)) idle.push_back("<" + endpoint + ">");
-    if (idle.empty() || contributing.empty()) return std::nullopt;
+    if (idle.empty() || contributing.empty() || idle.size() * 2 < named.size()) return std::nullopt;
     std::string list;
     for (const std::string& endpoint : idle)
       list += (list.empty() ? "" : ", ") + endpoint;

@@ -165,6 +165,19 @@ TEST_CASE(
             "> added nothing, so the same answer comes from fewer endpoints. Send each pattern "
             "only to the endpoints that hold it.");
   CHECK(demo.records().size() == 4);
+
+  // One idle endpoint among three is no trivial federation: a precise query may send a
+  // pattern to every endpoint that could hold it.
+  const std::string kWorks = "https://demo.sparql-mcp.org/sparql/works";
+  const std::string mostly =
+      "SELECT ?x WHERE { { SERVICE <" + kGeo +
+      "> { ?x a <https://demo.sparql-mcp.org/vocab#City> } } UNION { SERVICE <" + kPeople +
+      "> { ?x a <https://demo.sparql-mcp.org/vocab#Person> } } UNION { SERVICE <" + kWorks +
+      "> { ?x a <https://demo.sparql-mcp.org/vocab#City> } } }";
+  REQUIRE_FALSE(call(*demo.run, {{"query", mostly}}).is_error);
+  Answer precise = call(*submit, {{"query", mostly}, {"task_id", "e"}});
+  REQUIRE_FALSE(precise.is_error);
+  CHECK(precise.structured["warnings"].empty());
 }
 
 TEST_CASE("the first submission per task and session is final unless resubmitting is allowed",
