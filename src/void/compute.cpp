@@ -398,7 +398,6 @@ struct Computation::State {
       const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - sent);
 
       lock.lock();
-      --running;
       ++done;
       description.provenance.longest_query = std::max(description.provenance.longest_query, took);
       if (answer) {
@@ -422,6 +421,10 @@ struct Computation::State {
           listener(now_at);
       }
       lock.lock();
+      // Still running until its listeners were told: the computation ends (and wait()
+      // returns) only after every query's progress reached them.
+      --running;
+      changed.notify_all();
     }
   }
 
