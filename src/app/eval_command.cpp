@@ -3,6 +3,7 @@
 #include "runtime.hpp"
 #include "sparqlmcp/app/serve.hpp"
 #include "sparqlmcp/tools/evaluation_summary.hpp"
+#include "sparqlmcp/tools/json_lines.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/files.hpp"
 
@@ -12,18 +13,10 @@ namespace {
 // The JSON objects of a JSON Lines file; a line that is not one (a record cut by a crash) is
 // skipped and counted.
 std::vector<nlohmann::json> read_records(const std::filesystem::path& file, std::size_t& skipped) {
-  const std::string text = util::read_file(file);
   std::vector<nlohmann::json> records;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    const std::string line = text.substr(at, end - at);
-    at = end + 1;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
-    if (record.is_object()) {
-      records.push_back(std::move(record));
+  for (tools::JsonLine& line : tools::parse_json_lines(util::read_file(file))) {
+    if (line.value.is_object()) {
+      records.push_back(std::move(line.value));
     } else {
       ++skipped;
     }

@@ -7,6 +7,7 @@
 
 #include "sparqlmcp/results/format.hpp"
 #include "sparqlmcp/results/parser.hpp"
+#include "sparqlmcp/tools/json_lines.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/files.hpp"
 
@@ -101,19 +102,10 @@ TaskSet TaskSet::load(const std::filesystem::path& file, const catalogue::Catalo
       set.tasks_.push_back(
           read_task(array[i], name + ": task " + std::to_string(i + 1), catalogue));
   } else {
-    std::size_t line_number = 0;
-    std::size_t at = 0;
-    while (at <= text.size()) {
-      const std::size_t end = std::min(text.find('\n', at), text.size());
-      std::string line = text.substr(at, end - at);
-      at = end + 1;
-      ++line_number;
-      const std::size_t start = line.find_first_not_of(" \t\r");
-      if (start == std::string::npos || line[start] == '#') continue;
-      nlohmann::json json = nlohmann::json::parse(line, nullptr, false);
-      const std::string where = name + ":" + std::to_string(line_number);
-      if (json.is_discarded()) bad_task(where, "not a JSON object (one task per line)");
-      set.tasks_.push_back(read_task(json, where, catalogue));
+    for (const JsonLine& line : parse_json_lines(text, true)) {
+      const std::string where = name + ":" + std::to_string(line.number);
+      if (line.value.is_discarded()) bad_task(where, "not a JSON object (one task per line)");
+      set.tasks_.push_back(read_task(line.value, where, catalogue));
     }
   }
   std::set<std::string> ids;
