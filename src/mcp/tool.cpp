@@ -36,6 +36,14 @@ ToolResult ToolResult::background(std::shared_ptr<TaskWork> work) {
   return result;
 }
 
+std::string ToolResult::first_text() const {
+  for (const nlohmann::json& block : content)
+    if (block.is_object() && block.value("type", "") == "text" && block.contains("text") &&
+        block["text"].is_string())
+      return block["text"].get<std::string>();
+  return {};
+}
+
 nlohmann::json ToolResult::to_json() const {
   nlohmann::json out = {{"content", content}, {"isError", is_error}};
   if (structured) out["structuredContent"] = *structured;

@@ -24,15 +24,6 @@ struct RequestTotals {
   std::size_t failed = 0;
 };
 
-// The first text block of a result: an error result's message.
-std::string first_text(const mcp::ToolResult& result) {
-  for (const nlohmann::json& block : result.content)
-    if (block.is_object() && block.value("type", "") == "text" && block.contains("text") &&
-        block["text"].is_string())
-      return block["text"].get<std::string>();
-  return {};
-}
-
 class RecordedTool final : public mcp::Tool {
  public:
   RecordedTool(std::unique_ptr<mcp::Tool> tool, CallRecording recording)
@@ -151,7 +142,7 @@ class RecordedTool final : public mcp::Tool {
       line["background"] = true;
     } else if (result) {
       line["is_error"] = result->is_error;
-      line["error"] = result->is_error ? nlohmann::json(first_text(*result)) : nullptr;
+      line["error"] = result->is_error ? nlohmann::json(result->first_text()) : nullptr;
     } else {
       line["is_error"] = true;
       line["error"] = thrown;

@@ -20,6 +20,7 @@
 #include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/sparql/service_analysis.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
+#include "sparqlmcp/tools/json_lines.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/files.hpp"
 #include "sparqlmcp/util/random.hpp"
@@ -267,7 +268,7 @@ class SubmitTool final : public mcp::Tool {
       mcp::ToolResult page = run_query_->call(arguments, context);
       if (page.is_error)
         throw_error(ErrorKind::InvalidArgument,
-                    "the final query failed, so nothing was recorded: " + text_of(page) +
+                    "the final query failed, so nothing was recorded: " + page.first_text() +
                         " Fix it (try it with run_sparql_query) and submit again.");
       if (!page.structured) throw_error(ErrorKind::Internal, "run_sparql_query gave no result");
       const json& structured = *page.structured;
@@ -393,13 +394,6 @@ class SubmitTool final : public mcp::Tool {
     return answer.graph ? answer.triples.size() : answer.solutions.rows.size();
   }
 
-  static std::string text_of(const mcp::ToolResult& result) {
-    for (const json& block : result.content)
-      if (block.is_object() && block.contains("text") && block["text"].is_string())
-        return block["text"].get<std::string>();
-    return "(no message)";
-  }
-
   // The gold answer of a task: its gold results, else its gold query run once through the
   // same route (kept for later submissions; a failure is tried again next time).
   results::ResultSignature gold_of(const Task& task) {
@@ -481,12 +475,8 @@ class SubmitTool final : public mcp::Tool {
     if (settings_.submissions.empty() || settings_.allow_resubmit) return;
     std::optional<std::string> text = util::read_file_if_exists(settings_.submissions);
     if (!text) return;
-    std::size_t at = 0;
-    while (at < text->size()) {
-      std::size_t end = text->find('\n', at);
-      if (end == std::string::npos) end = text->size();
-      json record = json::parse(text->substr(at, end - at), nullptr, false);
-      at = end + 1;
+    for (JsonLine& line : parse_json_lines(*text)) {
+      json& record = line.value;
       if (!record.is_object() || record.value("event", "") != "submission") continue;
       if (!record["session"].is_null()) continue;  // sessions end with their process
       const std::string group = record.value("group", "");

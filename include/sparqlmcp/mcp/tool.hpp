@@ -61,6 +61,9 @@ struct ToolResult {
   // The answer of a call that goes on as `work` (see TaskWork).
   static ToolResult background(std::shared_ptr<TaskWork> work);
 
+  // The text of the first text block (an error result's message); empty when there is none.
+  std::string first_text() const;
+
   // The `result` object of the tools/call response (of a finished call: `task` is not encoded).
   nlohmann::json to_json() const;
 };
