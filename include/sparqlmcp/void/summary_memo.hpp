@@ -12,12 +12,11 @@
 // (the memo holds it weakly, so it also keeps nothing alive).
 
 #include <cstddef>
-#include <list>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "sparqlmcp/void/description_memo.hpp"
 #include "sparqlmcp/void/model.hpp"
 #include "sparqlmcp/void/summary.hpp"
 
@@ -34,12 +33,8 @@ class SummaryMemo {
   Summary summarize(const std::shared_ptr<const Description>& description,
                     const SummaryOptions& options);
 
-  struct Stats {
-    std::size_t hits = 0;
-    std::size_t misses = 0;
-    std::size_t kept = 0;  // summaries in memory now
-  };
-  Stats stats() const;
+  using Stats = MemoStats;
+  Stats stats() const { return memo_.stats(); }
 
  private:
   struct Key {
@@ -53,20 +48,10 @@ class SummaryMemo {
     std::string shown_age;  // the age as the header writes it; empty when it writes none
     bool operator==(const Key& other) const = default;
   };
-  struct Entry {
-    Key key;
-    std::weak_ptr<const Description> description;
-    Summary summary;
-  };
 
   static Key key_of(const Description* description, const SummaryOptions& options);
 
-  std::size_t capacity_;
-  std::size_t max_chars_;
-  mutable std::mutex mutex_;
-  std::list<Entry> entries_;  // most recently used first
-  std::size_t chars_ = 0;
-  Stats stats_;
+  DescriptionMemo<Key, Summary> memo_;
 };
 
 }  // namespace sparqlmcp::void_

@@ -6,11 +6,10 @@
 // unchanged) and held weakly.
 
 #include <cstddef>
-#include <list>
 #include <memory>
-#include <mutex>
 #include <string>
 
+#include "sparqlmcp/void/description_memo.hpp"
 #include "sparqlmcp/void/model.hpp"
 
 namespace sparqlmcp::void_ {
@@ -24,26 +23,11 @@ class TurtleMemo {
   // write_turtle(*description), from memory when it can be.
   std::shared_ptr<const std::string> turtle(const std::shared_ptr<const Description>& description);
 
-  struct Stats {
-    std::size_t hits = 0;
-    std::size_t misses = 0;
-    std::size_t kept = 0;
-  };
-  Stats stats() const;
+  using Stats = MemoStats;
+  Stats stats() const { return memo_.stats(); }
 
  private:
-  struct Entry {
-    const Description* address = nullptr;
-    std::weak_ptr<const Description> description;
-    std::shared_ptr<const std::string> text;
-  };
-
-  std::size_t capacity_;
-  std::size_t max_chars_;
-  mutable std::mutex mutex_;
-  std::list<Entry> entries_;  // most recently used first
-  std::size_t chars_ = 0;
-  Stats stats_;
+  DescriptionMemo<const Description*, std::shared_ptr<const std::string>> memo_;
 };
 
 }  // namespace sparqlmcp::void_
