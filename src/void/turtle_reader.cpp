@@ -487,16 +487,14 @@ class Reader {
   // --- reading one dataset node ---
 
   std::optional<ClassProperty> read_class_property(Id pp) {
-    const auto property = single_iri(pp, t_.property, "void:property");
-    if (!property) {
-      skip("property partition " + describe(pp) + " has no single void:property IRI; skipped");
-      return std::nullopt;
-    }
+    // The property and its counts read as a dataset's property partition is.
+    std::optional<PropertyPartition> partition = read_property(pp);
+    if (!partition) return std::nullopt;
     ClassProperty cp;
-    cp.property = *property;
-    cp.triples = count(pp, t_.triples, "void:triples");
-    cp.distinct_subjects = count(pp, t_.distinct_subjects, "void:distinctSubjects");
-    cp.distinct_objects = count(pp, t_.distinct_objects, "void:distinctObjects");
+    cp.property = std::move(partition->property);
+    cp.triples = partition->triples;
+    cp.distinct_subjects = partition->distinct_subjects;
+    cp.distinct_objects = partition->distinct_objects;
     cp.resource_objects = count(pp, t_.resource_objects, "smcp:resourceObjects");
     for (Id ocp : children(pp, t_.class_partition, "void:classPartition")) {
       const auto object_class = single_iri(ocp, t_.class_, "void:class");
