@@ -6,9 +6,11 @@
 // query to the same loopback Oxigraph endpoint. Prints, per server: calls, errors (must be 0),
 // throughput, median and p99 latency, the server process's CPU time per call (utime + stime
 // from /proc/PID/stat) and its resident memory before, right after and a while after the
-// load; then the ratios. Bounded loops; asserts nothing.
+// load; then the ratios. The two servers take turns for --rounds rounds (a fresh process each)
+// and the summary takes each figure's median: on a shared machine one round's CPU figure moves
+// by 20%. Bounded loops; asserts nothing.
 //
-//   node bench/mcp_load.mjs [--clients 50] [--calls 20] [--bin PATH] [--peers DIR]
+//   node bench/mcp_load.mjs [--clients 50] [--calls 20] [--rounds 3] [--bin PATH] [--peers DIR]
 import { existsSync, readFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import { join, resolve, dirname } from "node:path";
@@ -20,15 +22,16 @@ import { Client, StreamableHTTPClientTransport } from "../tests/e2e/node_modules
 import { start_oxigraph } from "../tests/e2e/lib/servers.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const options = { clients: 50, calls: 20, bin: process.env.SPARQL_MCP_BIN || join(REPO, "build", "release", "src", "app", "sparql-mcp"),
+const options = { clients: 50, calls: 20, rounds: 3, bin: process.env.SPARQL_MCP_BIN || join(REPO, "build", "release", "src", "app", "sparql-mcp"),
   peers: process.env.SPARQLMCP_PEERS_DIR || join(REPO, "build", "peers") };
 for (let i = 2; i < process.argv.length; i += 2) {
   const key = process.argv[i].replace(/^--/, "");
   if (!(key in options)) { process.stderr.write(`mcp_load.mjs: unknown option ${process.argv[i]}\n`); process.exit(2); }
-  options[key] = ["clients", "calls"].includes(key) ? Number(process.argv[i + 1]) : process.argv[i + 1];
+  options[key] = ["clients", "calls", "rounds"].includes(key) ? Number(process.argv[i + 1]) : process.argv[i + 1];
 }
-if (!(options.clients > 0 && options.clients <= 500 && options.calls > 0 && options.calls <= 1000)) {
-  process.stderr.write("mcp_load.mjs: --clients must be 1..500 and --calls 1..1000\n");
+if (!(options.clients > 0 && options.clients <= 500 && options.calls > 0 && options.calls <= 1000 &&
+      options.rounds > 0 && options.rounds <= 20)) {
+  process.stderr.write("mcp_load.mjs: --clients must be 1..500, --calls 1..1000 and --rounds 1..20\n");
   process.exit(2);
 }
 
@@ -105,34 +108,53 @@ const oxigraph = await start_oxigraph();
 const endpoint = oxigraph.url("/query");
 const inner = "PREFIX foaf: <http://xmlns.com/foaf/0.1/> SELECT ?p ?name WHERE { ?p foaf:name ?name } ORDER BY ?name LIMIT 20";
 const ours_query = `PREFIX foaf: <http://xmlns.com/foaf/0.1/> SELECT ?p ?name WHERE { SERVICE <${endpoint}> { ?p foaf:name ?name } } ORDER BY ?name LIMIT 20`;
-const rows = [];
+const runs = { ours: [], reference: [] };
+const modules = join(options.peers, "mcp-reference", "node_modules");
+const have_reference = existsSync(join(modules, "@modelcontextprotocol", "server"));
 try {
-  const ours = await start(options.bin, ["--http", "127.0.0.1:0", "--endpoint", endpoint,
-    "--catalogue", join(REPO, "examples", "catalogue.ttl")], /serving MCP over Streamable HTTP at (http:\S+)/);
-  rows.push(await measure("sparql-mcp", ours, ours_query));
-  await ours.stop();
-  const modules = join(options.peers, "mcp-reference", "node_modules");
-  if (existsSync(join(modules, "@modelcontextprotocol", "server"))) {
+  for (let round = 0; round < options.rounds; ++round) {
+    const ours = await start(options.bin, ["--http", "127.0.0.1:0", "--endpoint", endpoint,
+      "--catalogue", join(REPO, "examples", "catalogue.ttl")], /serving MCP over Streamable HTTP at (http:\S+)/);
+    runs.ours.push(await measure("sparql-mcp", ours, ours_query));
+    await ours.stop();
+    if (!have_reference) continue;
     const reference = await start(process.execPath, [join(REPO, "bench", "peers", "reference-mcp-server.mjs"), modules, endpoint],
       /listening on (http:\S+)/);
-    rows.push(await measure("reference (SDK v2)", reference, inner));
+    runs.reference.push(await measure("reference (SDK v2)", reference, inner));
     await reference.stop();
-  } else {
-    console.log(`reference (SDK v2): not run: not installed in ${modules} (run scripts/install-peers.sh)`);
   }
 } finally {
   await oxigraph.stop();
 }
 
-console.log(`MCP over Streamable HTTP under load: ${options.clients} clients x ${options.calls} calls of run_sparql_query, loopback Oxigraph endpoint`);
-console.log("server               calls errors  calls/s  median ms  p99 ms  CPU ms/call  RSS MiB before/after/idle");
-for (const r of rows) {
-  console.log(`${r.label.padEnd(20)} ${String(r.calls).padStart(5)} ${String(r.errors).padStart(6)} ${(r.calls / r.seconds).toFixed(0).padStart(8)} ` +
-    `${r.median.toFixed(1).padStart(10)} ${r.p99.toFixed(1).padStart(7)} ${r.cpu_ms_per_call.toFixed(2).padStart(12)}  ` +
-    `${r.rss_before.toFixed(0)}/${r.rss_after.toFixed(0)}/${r.rss_idle.toFixed(0)}`);
-}
-if (rows.length === 2) {
-  const [a, b] = rows;
-  console.log(`sparql-mcp / reference: CPU per call ${(a.cpu_ms_per_call / b.cpu_ms_per_call).toFixed(2)}x, ` +
-    `RSS after load ${(a.rss_after / b.rss_after).toFixed(2)}x (goal: both <= 0.2x); median latency ${(a.median / b.median).toFixed(2)}x`);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+const median_row = (list) => {
+  const row = { label: `${list[0].label} (median)` };
+  for (const key of ["calls", "errors", "seconds", "median", "p99", "cpu_ms_per_call", "rss_before", "rss_after", "rss_idle"])
+    row[key] = median(list.map((r) => r[key]));
+  row.errors = list.reduce((sum, r) => sum + r.errors, 0);  // every error counts, not the median
+  return row;
+};
+
+console.log(`MCP over Streamable HTTP under load: ${options.clients} clients x ${options.calls} calls of run_sparql_query, ` +
+  `loopback Oxigraph endpoint, ${options.rounds} round(s) each`);
+if (!have_reference) console.log(`reference (SDK v2): not run: not installed in ${modules} (run scripts/install-peers.sh)`);
+console.log("server                       calls errors  calls/s  median ms  p99 ms  CPU ms/call  RSS MiB before/after/idle");
+const print = (r) => console.log(`${r.label.padEnd(28)} ${String(r.calls).padStart(5)} ${String(r.errors).padStart(6)} ` +
+  `${(r.calls / r.seconds).toFixed(0).padStart(8)} ${r.median.toFixed(1).padStart(10)} ${r.p99.toFixed(1).padStart(7)} ` +
+  `${r.cpu_ms_per_call.toFixed(2).padStart(12)}  ${r.rss_before.toFixed(0)}/${r.rss_after.toFixed(0)}/${r.rss_idle.toFixed(0)}`);
+for (let round = 0; round < options.rounds; ++round)
+  for (const list of [runs.ours, runs.reference]) if (list[round]) print({ ...list[round], label: `${list[round].label} #${round + 1}` });
+const a = median_row(runs.ours);
+print(a);
+if (runs.reference.length > 0) {
+  const b = median_row(runs.reference);
+  print(b);
+  const ratios = runs.ours.map((r, i) => (runs.reference[i] ? (r.cpu_ms_per_call / runs.reference[i].cpu_ms_per_call).toFixed(2) : "-"));
+  console.log(`sparql-mcp / reference (medians): CPU per call ${(a.cpu_ms_per_call / b.cpu_ms_per_call).toFixed(2)}x ` +
+    `(rounds: ${ratios.join(", ")}), RSS after load ${(a.rss_after / b.rss_after).toFixed(2)}x (goal: both <= 0.2x); ` +
+    `median latency ${(a.median / b.median).toFixed(2)}x`);
 }
