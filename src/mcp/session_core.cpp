@@ -369,9 +369,10 @@ std::optional<json> SessionCore::handle_request(const json& id, const std::strin
 std::optional<json> SessionCore::handle_modern_request(const json& id, const std::string& method,
                                                        const json& params,
                                                        const RequestEnvelope& envelope) {
-  spdlog::debug("mcp: {} (id {}) under {} for client {}", method, serialize_message(id),
-                envelope.protocol_version,
-                envelope.client_name.empty() ? "(unnamed)" : envelope.client_name);
+  if (spdlog::should_log(spdlog::level::debug))  // spares serializing the id on every request
+    spdlog::debug("mcp: {} (id {}) under {} for client {}", method, serialize_message(id),
+                  envelope.protocol_version,
+                  envelope.client_name.empty() ? "(unnamed)" : envelope.client_name);
   const CacheHint cache{server_.options.cache_ttl, true};
   json result;
   if (method == "tools/call") {
@@ -547,7 +548,8 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
         [batch](std::optional<json> response) { batch->complete(std::move(response)); });
   }
   server_.ticker.add(call);
-  spdlog::debug("mcp: tools/call {} (id {}) queued", tool_name, serialize_message(id));
+  if (spdlog::should_log(spdlog::level::debug))
+    spdlog::debug("mcp: tools/call {} (id {}) queued", tool_name, serialize_message(id));
   server_.pool.post([self = shared_from_this(), call, tools = server_.tools, tool,
                      arguments = std::move(arguments)] { self->run_call(call, *tool, arguments); });
 }
@@ -653,7 +655,7 @@ json SessionCore::encode_result(const Call& call, ToolResult result,
                             ". Call it from a client that supports tasks");
     }
   }
-  json body = result.to_json();
+  json body = std::move(result).to_json();
   if (envelope) complete_modern_result(body, server_.server_info(), std::nullopt);
   return make_result_response(call.id(), std::move(body));
 }

@@ -44,9 +44,15 @@ std::string ToolResult::first_text() const {
   return {};
 }
 
-nlohmann::json ToolResult::to_json() const {
-  nlohmann::json out = {{"content", content}, {"isError", is_error}};
-  if (structured) out["structuredContent"] = *structured;
+nlohmann::json ToolResult::to_json() const& {
+  return ToolResult(*this).to_json();
+}
+
+nlohmann::json ToolResult::to_json() && {
+  nlohmann::json out = nlohmann::json::object();
+  out["content"] = std::move(content);
+  out["isError"] = is_error;
+  if (structured) out["structuredContent"] = std::move(*structured);
   return out;
 }
 

@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <thread>
+
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
@@ -30,9 +33,20 @@ std::string url_host_of(const asio::ip::address& address) {
 
 // --- State --------------------------------------------------------------------------------
 
+namespace {
+
+HttpServerOptions with_io_thread_count(HttpServerOptions options) {
+  if (options.threads == 0) options.threads = std::max(1U, std::thread::hardware_concurrency() / 4);
+  return options;
+}
+
+}  // namespace
+
 HttpServer::State::State(HttpHandler& handler, HttpServerOptions options)
     : handler(handler),
-      options(std::move(options)),
+      options(with_io_thread_count(std::move(options))),
+      // The hint lets a one-thread io_context skip waking other threads.
+      io(static_cast<int>(this->options.threads)),
       accept_strand(asio::make_strand(io)),
       acceptor(accept_strand) {}
 
@@ -254,7 +268,7 @@ HttpServer::HttpServer(HttpHandler& handler, HttpServerOptions options)
 
   state.work.emplace(state.io.get_executor());
   state.start_accepting();
-  std::size_t count = std::max<std::size_t>(1, state.options.threads);
+  std::size_t count = state.options.threads;
   for (std::size_t i = 0; i < count; ++i)
     state.threads.emplace_back([&state] {
       // A handler that throws out of Asio is our bug: log it and keep the thread serving.

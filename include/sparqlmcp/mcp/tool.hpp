@@ -65,7 +65,8 @@ struct ToolResult {
   std::string first_text() const;
 
   // The `result` object of the tools/call response (of a finished call: `task` is not encoded).
-  nlohmann::json to_json() const;
+  nlohmann::json to_json() const&;
+  nlohmann::json to_json() &&;  // moves the content: a large result is not copied
 };
 
 // Work a tool goes on with after its call has returned: the io.modelcontextprotocol/tasks
