@@ -15,7 +15,8 @@ namespace sparqlmcp::app {
 
 AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
                             const std::shared_ptr<const tools::QuerySources>& sources,
-                            void_::VoidService& void_service) {
+                            void_::VoidService& void_service,
+                            std::shared_ptr<tools::TraceLog> trace) {
   AgentTools out;
   out.names = command_line.tools.empty() ? tool_selection("all") : command_line.tools;
   auto offered = [&](const char* name) {
@@ -26,11 +27,7 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
   // The queries run are remembered only for submit's warning.
   auto ledger = std::make_shared<tools::SessionLedger>();
   if (offered("submit")) recording.ledger = ledger;
-  if (command_line.trace) {
-    recording.trace = std::make_shared<tools::TraceLog>(*command_line.trace);
-    spdlog::info("trace: one line per tool call and endpoint request in {}",
-                 command_line.trace->string());
-  }
+  recording.trace = std::move(trace);
   std::shared_ptr<const tools::TaskSet> tasks;
   if (command_line.tasks) {
     tasks = std::make_shared<const tools::TaskSet>(

@@ -21,10 +21,12 @@ struct AgentTools {
   std::shared_ptr<tools::VoidAnswerMemo> void_answers;
 };
 
-// Throws Exception when the trace or submissions file cannot be written or the tasks file
-// cannot be read: the server does not start without the record it was asked to keep.
+// Throws Exception when the submissions file cannot be written or the tasks file cannot be
+// read: the server does not start without the record it was asked to keep. With a `trace`,
+// every call is written to it.
 AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
                             const std::shared_ptr<const tools::QuerySources>& sources,
-                            void_::VoidService& void_service);
+                            void_::VoidService& void_service,
+                            std::shared_ptr<tools::TraceLog> trace);
 
 }  // namespace sparqlmcp::app

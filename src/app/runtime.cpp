@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "sparqlmcp/federation/described_vocabulary.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 #include "sparqlmcp/tools/void_runner.hpp"
 
 #ifndef SPARQLMCP_VERSION
@@ -112,7 +113,8 @@ std::shared_ptr<const tools::QuerySources> make_query_sources(Runtime& runtime) 
 }
 
 std::unique_ptr<void_::VoidService> make_void_service(
-    Runtime& runtime, const std::shared_ptr<const tools::QuerySources>& sources) {
+    Runtime& runtime, const std::shared_ptr<const tools::QuerySources>& sources,
+    std::shared_ptr<tools::TraceLog> trace) {
   void_::ServiceSettings settings;
   // Statistics queries say what they are, so an endpoint's operators can tell them apart.
   settings.remote.user_agent = std::string("sparql-mcp/") + SPARQLMCP_VERSION +
@@ -127,9 +129,11 @@ std::unique_ptr<void_::VoidService> make_void_service(
   settings.in_process.property_budget = 2000;
   settings.remote.result_cap = runtime.settings.assumed_result_cap;
   settings.in_process.result_cap = runtime.settings.assumed_result_cap;
-  auto runners = [sources,
-                  user_agent = settings.remote.user_agent](const catalogue::Endpoint& endpoint) {
-    return tools::make_void_runner(*sources, endpoint, user_agent);
+  settings.discovery.on_fetch = tools::document_fetch_tracer(trace);
+  auto runners = [sources, user_agent = settings.remote.user_agent,
+                  on_request = tools::request_tracer(trace, {{"origin", "void"}})](
+                     const catalogue::Endpoint& endpoint) {
+    return tools::make_void_runner(*sources, endpoint, user_agent, on_request);
   };
   return std::make_unique<void_::VoidService>(*runtime.void_cache, *runtime.http_client,
                                               std::move(runners), std::move(settings));

@@ -11,6 +11,7 @@
 #include "sparqlmcp/tools/local_endpoints.hpp"
 #include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/tools/trace_log.hpp"
 #include "sparqlmcp/void/cache.hpp"
 #include "sparqlmcp/void/service.hpp"
 
@@ -43,8 +44,10 @@ void preload_void_cache(Runtime& runtime);
 std::shared_ptr<const tools::QuerySources> make_query_sources(Runtime& runtime);
 
 // Describes endpoints for get_void_descriptions and `sparql-mcp void`: the cache, published
-// VoID, computations through `sources`.
+// VoID, computations through `sources`. With a `trace`, their requests are written to it
+// (origin "void").
 std::unique_ptr<void_::VoidService> make_void_service(
-    Runtime& runtime, const std::shared_ptr<const tools::QuerySources>& sources);
+    Runtime& runtime, const std::shared_ptr<const tools::QuerySources>& sources,
+    std::shared_ptr<tools::TraceLog> trace = nullptr);
 
 }  // namespace sparqlmcp::app

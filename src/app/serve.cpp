@@ -24,6 +24,7 @@
 #include "sparqlmcp/tools/get_void_descriptions.hpp"
 #include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/tools/trace_log.hpp"
 #include "sparqlmcp/transport/http_router.hpp"
 #include "sparqlmcp/transport/http_security.hpp"
 #include "sparqlmcp/transport/http_server.hpp"
@@ -134,10 +135,22 @@ int run_serve(const CommandLine& command_line) {
   preload_void_cache(*runtime);
   // The MCP tools and the SPARQL endpoint share what they learn of endpoints and their caches.
   auto sources = make_query_sources(*runtime);
-  std::unique_ptr<void_::VoidService> void_service = make_void_service(*runtime, sources);
+  // Opened first: VoID computations and /sparql queries write their requests to it too.
+  std::shared_ptr<tools::TraceLog> trace;
+  try {
+    if (command_line.trace) {
+      trace = std::make_shared<tools::TraceLog>(*command_line.trace);
+      spdlog::info("trace: one line per tool call and endpoint request in {}",
+                   command_line.trace->string());
+    }
+  } catch (const Exception& exception) {
+    spdlog::error("cannot start: {}", exception.what());
+    return 1;
+  }
+  std::unique_ptr<void_::VoidService> void_service = make_void_service(*runtime, sources, trace);
   AgentTools agent_tools;
   try {
-    agent_tools = make_agent_tools(command_line, *runtime, sources, *void_service);
+    agent_tools = make_agent_tools(command_line, *runtime, sources, *void_service, trace);
   } catch (const Exception& exception) {
     spdlog::error("cannot start: {}", exception.what());
     return 1;
@@ -164,7 +177,7 @@ int run_serve(const CommandLine& command_line) {
   if (describes)
     prerender = render_void_answers_ahead(*runtime, *void_service, agent_tools.void_answers);
   if (command_line.http) {
-    const tools::FederationProxy proxy(sources, runtime->settings);
+    const tools::FederationProxy proxy(sources, runtime->settings, trace);
     return serve_http(command_line, server, proxy, signals);
   }
   int status = transport::run_stdio(server, std::cin, std::cout);

@@ -1,13 +1,19 @@
 #include "sparqlmcp/tools/federation_proxy.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <mutex>
+#include <set>
 
 #include "paging.hpp"
 #include "query_facts.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/federation/statistics.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/random.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
@@ -44,8 +50,11 @@ ProxyAnswer silent_failure(const sparql::Query& query, const Error& error, Proxy
 }  // namespace
 
 FederationProxy::FederationProxy(std::shared_ptr<const QuerySources> sources,
-                                 QuerySettings settings)
-    : sources_(std::move(sources)), settings_(std::move(settings)) {}
+                                 QuerySettings settings, std::shared_ptr<TraceLog> trace)
+    : sources_(std::move(sources)),
+      settings_(std::move(settings)),
+      trace_(std::move(trace)),
+      trace_prefix_(util::random_hex(3) + "-sparql-") {}
 
 sparql::Query FederationProxy::parse(std::string_view text) {
   return sparql::parse_query(text);
@@ -54,6 +63,64 @@ sparql::Query FederationProxy::parse(std::string_view text) {
 ProxyAnswer FederationProxy::answer(const sparql::Query& query,
                                     std::optional<std::chrono::milliseconds> timeout,
                                     CancellationTokenPtr cancellation) const {
+  if (trace_) return traced_answer(query, timeout, std::move(cancellation));
+  return answer_with(query, timeout, std::move(cancellation), {});
+}
+
+ProxyAnswer FederationProxy::traced_answer(const sparql::Query& query,
+                                           std::optional<std::chrono::milliseconds> timeout,
+                                           CancellationTokenPtr cancellation) const {
+  const std::string call = trace_prefix_ + std::to_string(++traced_);
+  struct Contacted {
+    std::mutex mutex;
+    std::set<std::string> endpoints;
+    std::size_t failed = 0;
+  };
+  auto contacted = std::make_shared<Contacted>();
+  auto write_request = request_tracer(trace_, {{"call", call}, {"origin", "sparql-endpoint"}});
+  auto on_request = [contacted, write_request](const federation::RequestRecord& record) {
+    {
+      std::lock_guard lock(contacted->mutex);
+      contacted->endpoints.insert(record.endpoint);
+      if (!record.error.empty()) ++contacted->failed;
+    }
+    write_request(record);
+  };
+  const auto started = Clock::now();
+  auto write_query = [&](const ProxyAnswer* answer, const std::string& error) {
+    const std::chrono::duration<double, std::milli> took = Clock::now() - started;
+    nlohmann::json line = {
+        {"event", "sparql_query"},
+        {"call", call},
+        {"origin", "sparql-endpoint"},
+        {"query", sparql::serialize_query(query)},
+        {"elapsed_ms", std::round(took.count() * 1000.0) / 1000.0},
+        {"route", answer ? nlohmann::json(answer->route) : nullptr},
+        {"requests", answer ? answer->requests : 0},
+        {"rows", nullptr},
+        {"is_error", answer == nullptr},
+        {"error", error.empty() ? nlohmann::json(nullptr) : nlohmann::json(error)}};
+    if (answer)
+      line["rows"] = answer->graph ? answer->triples.size() : answer->solutions.rows.size();
+    std::lock_guard lock(contacted->mutex);
+    line["endpoints"] = contacted->endpoints;
+    line["failed_requests"] = contacted->failed;
+    trace_->write(std::move(line));
+  };
+  try {
+    ProxyAnswer answer = answer_with(query, timeout, std::move(cancellation), on_request);
+    write_query(&answer, {});
+    return answer;
+  } catch (const Exception& exception) {
+    write_query(nullptr, exception.error().to_text());
+    throw;
+  }
+}
+
+ProxyAnswer FederationProxy::answer_with(
+    const sparql::Query& query, std::optional<std::chrono::milliseconds> timeout,
+    CancellationTokenPtr cancellation,
+    std::function<void(const federation::RequestRecord&)> on_request) const {
   const Clock::time_point deadline =
       Clock::now() + std::min(timeout.value_or(settings_.default_timeout), settings_.max_timeout);
   RoutedQuery routed = sources_->route(query);
@@ -64,7 +131,8 @@ ProxyAnswer FederationProxy::answer(const sparql::Query& query,
   answer.graph = is_graph_form(query.form());
   answer.prefixes = query_prefixes(query);
   answer.route = routed.route;
-  const federation::RequestContext context{deadline, cancellation, {}, false, {}};
+  const federation::RequestContext context{
+      deadline, cancellation, {}, false, std::move(on_request)};
   auto run = [&](const sparql::Query& request) {
     SourceAnswer result = source->run(request, context);
     if (result.federation) {

@@ -1,4 +1,4 @@
-#include "request_trace.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 
 namespace sparqlmcp::tools {
 
@@ -22,6 +22,50 @@ std::function<void(const federation::RequestRecord&)> request_tracer(
   if (!context.trace) return {};
   return [trace = context.trace](const federation::RequestRecord& record) {
     trace(request_event(record));
+  };
+}
+
+namespace {
+
+// Who sent a request no tool call sent: nobody, for the fields a tool call's lines fill.
+nlohmann::json callless(nlohmann::json fields) {
+  nlohmann::json out = {
+      {"call", nullptr}, {"session", nullptr}, {"client", nullptr}, {"tool", nullptr}};
+  out.update(fields);
+  return out;
+}
+
+}  // namespace
+
+std::function<void(const federation::RequestRecord&)> request_tracer(
+    std::shared_ptr<TraceLog> trace, nlohmann::json fields) {
+  if (!trace) return {};
+  return [trace = std::move(trace),
+          fields = callless(std::move(fields))](const federation::RequestRecord& record) {
+    nlohmann::json event = request_event(record);
+    event.update(fields);
+    trace->write(std::move(event));
+  };
+}
+
+std::function<void(const void_::DocumentFetch&)> document_fetch_tracer(
+    std::shared_ptr<TraceLog> trace) {
+  if (!trace) return {};
+  return [trace = std::move(trace)](const void_::DocumentFetch& fetch) {
+    nlohmann::json event = {
+        {"event", "request"},
+        {"endpoint", fetch.endpoint},
+        {"method", "GET"},
+        {"url", fetch.url},
+        {"query", nullptr},
+        {"status", fetch.status},
+        {"bytes", fetch.bytes},
+        {"rows", nullptr},
+        {"elapsed_ms", fetch.elapsed.count()},
+        {"attempts", fetch.error.empty() ? 1 : 0},
+        {"error", fetch.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(fetch.error)}};
+    event.update(callless({{"origin", "void"}}));
+    trace->write(std::move(event));
   };
 }
 

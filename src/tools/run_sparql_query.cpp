@@ -10,7 +10,7 @@
 #include "paging.hpp"
 #include "query_facts.hpp"
 #include "query_output.hpp"
-#include "request_trace.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"

@@ -1,6 +1,7 @@
 #include "sparqlmcp/void/discover.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <set>
 
 #include "sparqlmcp/rdf/iri.hpp"
@@ -42,7 +43,22 @@ Fetched fetch_rdf(http::Client& client, const std::string& url, const catalogue:
   request.timeout = settings.timeout;
   request.max_response_bytes = settings.max_bytes;
   request.truncate_on_limit = false;
+  const auto started = std::chrono::steady_clock::now();
   Outcome<http::Response> got = client.send(std::move(request), cancel);
+  if (settings.on_fetch) {
+    DocumentFetch fetch;
+    fetch.endpoint = endpoint.endpoint_iri;
+    fetch.url = url;
+    fetch.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - started);
+    if (got) {
+      fetch.status = got.value().status;
+      fetch.bytes = got.value().body.size();
+    } else {
+      fetch.error = got.error().to_text();
+    }
+    settings.on_fetch(fetch);
+  }
   if (!got) {
     const Error& error = got.error();
     if (error.kind == ErrorKind::Cancelled) throw Exception(error);

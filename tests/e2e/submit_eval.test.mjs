@@ -314,8 +314,8 @@ describe("a scripted agent session: submit, the trace and sparql-mcp eval", { ti
       // server also runs a gold query when it first scores a submission and does not trace it:
       // it is the evaluation's, not the agent's. Here it sends nothing: the gold queries are
       // scored after the same query ran in the session, from the sub-query cache, or the task
-      // has gold results. The VoID computations of get_void_descriptions are not traced yet,
-      // docs/evaluation.md.)
+      // has gold results. The VoID computations get_void_descriptions starts run for the
+      // endpoint, not for the call: their requests are lines of no call, origin "void".)
       const own = requests.filter((r) => r.call === line.call);
       const traced = {};
       for (const r of own) {
@@ -341,7 +341,14 @@ describe("a scripted agent session: submit, the trace and sparql-mcp eval", { ti
       assert.deepEqual(sorted(line.endpoints), sorted(expected), where);
     }
     assert.ok(requests.length > 0);
-    for (const r of requests) assert.ok(ids.has(r.call), `request line of an unknown call ${r.call}`);
+    for (const r of requests) {
+      if (r.call === null) {
+        assert.equal(r.origin, "void", `a request of no call: ${JSON.stringify(r)}`);
+        assert.ok(shard_of_url.has(r.endpoint), `a VoID request to ${r.endpoint}`);
+        continue;
+      }
+      assert.ok(ids.has(r.call), `request line of an unknown call ${r.call}`);
+    }
     // Every task's first query sent requests (nothing was cached yet for its graph).
     for (const p of plan) {
       const first = calls.find((c) => c.task === p.task.id && QUERY_TOOLS.has(c.tool) && !c.result.isError);

@@ -9,8 +9,10 @@
 // says where, as Virtuoso does with X-SPARQL-MaxRows), the response byte limit of each request,
 // and a time limit (the default of run_sparql_query, at most its maximum).
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,11 +20,13 @@
 #include <utility>
 #include <vector>
 
+#include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/sparql/query.hpp"
 #include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/tools/trace_log.hpp"
 #include "sparqlmcp/util/cancellation.hpp"
 
 namespace sparqlmcp::tools {
@@ -44,7 +48,10 @@ struct ProxyAnswer {
 
 class FederationProxy {
  public:
-  FederationProxy(std::shared_ptr<const QuerySources> sources, QuerySettings settings);
+  // With a `trace`, each query writes a `sparql_query` line and its requests `request` lines of
+  // origin "sparql-endpoint", tied by a call id (docs/evaluation.md "Traces").
+  FederationProxy(std::shared_ptr<const QuerySources> sources, QuerySettings settings,
+                  std::shared_ptr<TraceLog> trace = nullptr);
 
   // Throws Exception(Syntax) with the position and what was expected, Exception(Unsupported)
   // for SPARQL Update.
@@ -58,8 +65,19 @@ class FederationProxy {
                      CancellationTokenPtr cancellation) const;
 
  private:
+  ProxyAnswer traced_answer(const sparql::Query& query,
+                            std::optional<std::chrono::milliseconds> timeout,
+                            CancellationTokenPtr cancellation) const;
+  ProxyAnswer answer_with(const sparql::Query& query,
+                          std::optional<std::chrono::milliseconds> timeout,
+                          CancellationTokenPtr cancellation,
+                          std::function<void(const federation::RequestRecord&)> on_request) const;
+
   std::shared_ptr<const QuerySources> sources_;
   QuerySettings settings_;
+  std::shared_ptr<TraceLog> trace_;
+  std::string trace_prefix_;  // call ids stay unique when several instances write one trace
+  mutable std::atomic<std::size_t> traced_{0};
 };
 
 }  // namespace sparqlmcp::tools

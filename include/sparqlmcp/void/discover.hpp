@@ -16,6 +16,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,6 +30,17 @@
 
 namespace sparqlmcp::void_ {
 
+// One document discovery fetched (a well-known URL, a service description, a linked document),
+// when its GET ended: what a trace records of it.
+struct DocumentFetch {
+  std::string endpoint;  // the endpoint IRI it was fetched for
+  std::string url;
+  long status = 0;  // the HTTP status; 0 when no response came
+  std::size_t bytes = 0;
+  std::chrono::milliseconds elapsed{0};
+  std::string error;  // why no response came; empty when one did, whatever its status
+};
+
 struct DiscoverySettings {
   std::chrono::milliseconds timeout{10000};  // each request
   std::size_t max_bytes = 16 * 1024 * 1024;  // each document
@@ -36,6 +48,9 @@ struct DiscoverySettings {
   std::size_t max_named_graphs = 5;          // named graphs read
   std::size_t max_triples = 200000;          // read from the endpoint's graphs, per graph
   bool query_graphs = true;                  // steps 3 and 4
+  // Told of every GET when it ends, on the discovering thread. May be empty. (The queries of
+  // steps 3 and 4 go through the runner, which has observers of its own.)
+  std::function<void(const DocumentFetch&)> on_fetch;
 };
 
 // One source tried, and what came of it.
