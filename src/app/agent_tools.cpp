@@ -59,6 +59,7 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
     }
     settings.allow_resubmit = command_line.allow_resubmit;
     settings.show_score = command_line.show_score;
+    settings.trace = recording.trace;
     add(tools::make_submit_tool(tools::make_run_sparql_query_tool(sources, runtime.settings),
                                 ledger, tasks, settings));
   }

@@ -401,6 +401,17 @@ class SubmitTool final : public mcp::Tool {
     }
     mcp::ToolContext context;
     context.cancellation = std::make_shared<CancellationToken>();
+    if (settings_.trace) {
+      context.trace = [trace = settings_.trace, task = task.id](json event) {
+        event.update({{"call", nullptr},
+                      {"session", nullptr},
+                      {"client", nullptr},
+                      {"tool", nullptr},
+                      {"origin", "evaluation"},
+                      {"task_id", task}});
+        trace->write(std::move(event));
+      };
+    }
     Answer answer = run_all_pages(sparql::parse_query(task.gold_query), task.gold_query, context);
     if (answer.cut)
       throw_error(ErrorKind::LimitExceeded, "the gold query returns more than " +

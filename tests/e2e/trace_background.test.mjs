@@ -1,14 +1,15 @@
 // The trace records the requests no tool call sends (issue 15 item 2: "one JSON line per tool
 // call and per remote request"): a VoID computation and its discovery, started by
 // get_void_descriptions but running for the endpoint, write `request` lines of origin "void"
-// (discovery's GETs with their URL and status, then every query), and a query to the federation
+// (discovery's GETs with their URL and status, then every query); a query to the federation
 // proxy (/sparql) writes a `sparql_query` line tied by its call id to the `request` lines of
-// origin "sparql-endpoint" it sent. Checked against what the tool's result says it did
+// origin "sparql-endpoint" it sent; the gold query the evaluation mode runs to score a
+// submission writes `request` lines of origin "evaluation" with the task's id. Checked against what the tool's result says it did
 // (discovery's attempts, the computation's query count) and what /sparql answered, over a real
 // Oxigraph endpoint that publishes no VoID and `sparql-mcp --http` with a v2 SDK client.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -19,8 +20,9 @@ import { start_void_oxigraph } from "./lib/void_servers.mjs";
 
 const read_lines = (file) => readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
 
-describe("the trace records VoID and /sparql requests (issue 15 item 2)", () => {
-  let ep, catalogue, cache, dir, trace_file, server, client, described, sparql_rows, lines;
+describe("the trace records the requests of VoID work, /sparql and gold queries (issue 15 item 2)", () => {
+  let ep, catalogue, cache, dir, trace_file, server, client, described, sparql_rows, receipt, lines;
+  const GOLD = "SELECT (COUNT(*) AS ?n) WHERE { SERVICE <ENDPOINT> { ?s ?p ?o } }";
 
   before(async () => {
     ep = await start_void_oxigraph({ triples: 600, seed: 3 });  // publishes no VoID
@@ -28,10 +30,18 @@ describe("the trace records VoID and /sparql requests (issue 15 item 2)", () => 
     cache = void_cache_dir();
     dir = mkdtempSync(join(tmpdir(), "sparqlmcp-trace-"));
     trace_file = join(dir, "trace.jsonl");
-    server = await start_http_server(["--trace", trace_file, ...cache.args], {}, { catalogue: catalogue.dir });
+    const tasks_file = join(dir, "tasks.jsonl");
+    writeFileSync(tasks_file, `${JSON.stringify({ id: "t1", question: "How many triples?",
+      gold_query: GOLD.replace("ENDPOINT", ep.endpoint), endpoints: ["gen"] })}\n`);
+    server = await start_http_server(["--trace", trace_file, "--tasks", tasks_file,
+      "--submissions", join(dir, "submissions.jsonl"), ...cache.args], {}, { catalogue: catalogue.dir });
     client = new Client({ name: "trace-e2e", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
     described = await describe_void(client, { endpoint: "gen" });
+    // A wrong answer to the task: scoring it runs the gold query, which nothing ran before.
+    receipt = await client.callTool({ name: "submit", arguments: {
+      task_id: "t1", run_id: "r1", query: `SELECT ?s WHERE { SERVICE <${ep.endpoint}> { ?s a ?class } } LIMIT 2` } });
+    assert.ok(!receipt.isError, JSON.stringify(receipt));
 
     const sparql_url = server.url.replace(/\/mcp$/, "/sparql");
     const ask = (query) => fetch(sparql_url, {
@@ -118,6 +128,23 @@ describe("the trace records VoID and /sparql requests (issue 15 item 2)", () => 
     assert.match(refused.error, /not-in-the-catalogue/);
     assert.equal(refused.requests, 0);
     assert.equal(lines.filter((l) => l.event === "request" && l.call === refused.call).length, 0);
+  });
+
+  it("has the gold query's requests under the task's id, apart from the submit call's own", () => {
+    const gold = lines.filter((l) => l.event === "request" && l.origin === "evaluation");
+    assert.ok(gold.length >= 1);
+    for (const line of gold) {
+      assert.equal(line.task_id, "t1");
+      assert.equal(line.call, null);
+      assert.equal(line.endpoint, ep.endpoint);
+      assert.equal(line.status, 200);
+      assert.match(line.query, /COUNT/);
+    }
+    const submit = lines.find((l) => l.event === "tool_call" && l.tool === "submit");
+    const own = lines.filter((l) => l.event === "request" && l.call === submit.call);
+    assert.ok(own.length >= 1);
+    assert.equal(submit.requests, own.length, "the gold query's requests are not the call's");
+    for (const line of own) assert.doesNotMatch(line.query, /COUNT/);
   });
 
   it("keeps the tool call's own line apart from the requests it started", () => {

@@ -15,6 +15,7 @@
 #include "sparqlmcp/mcp/tool.hpp"
 #include "sparqlmcp/tools/session_ledger.hpp"
 #include "sparqlmcp/tools/task_set.hpp"
+#include "sparqlmcp/tools/trace_log.hpp"
 
 namespace sparqlmcp::tools {
 
@@ -26,6 +27,9 @@ struct SubmitSettings {
   std::size_t page_rows = 10'000;     // max_rows of each run_sparql_query page
   std::size_t rows_kept = 10'000;     // row signatures written per submission
   std::size_t preview_rows = 5;
+  // --trace: the requests of gold queries, as request lines of no call with origin
+  // "evaluation" and the task's id (the submit call's own requests are the call's).
+  std::shared_ptr<TraceLog> trace;
 };
 
 // `run_query`: a run_sparql_query tool (make_run_sparql_query_tool) over the sources every
