@@ -32,9 +32,11 @@ nlohmann::json ServerCore::server_info() const {
 }
 
 nlohmann::json ServerCore::capabilities() const {
-  return {{"tools", {{"listChanged", false}}},
-          {"resources", {{"subscribe", false}, {"listChanged", false}}},
-          {"logging", nlohmann::json::object()}};
+  nlohmann::json out = {{"tools", {{"listChanged", false}}}};
+  // Only a server with resources declares them (a tool set without the catalogue has none).
+  if (resources) out["resources"] = {{"subscribe", false}, {"listChanged", false}};
+  out["logging"] = nlohmann::json::object();
+  return out;
 }
 
 Server::Server(ServerOptions options, std::vector<std::unique_ptr<Tool>> tools,

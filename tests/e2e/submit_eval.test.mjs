@@ -419,6 +419,8 @@ describe("a scripted agent session: submit, the trace and sparql-mcp eval", { ti
     try {
       const { tools } = await baseline.client.listTools();
       assert.deepEqual(tools.map((t) => t.name), ["run_sparql_query", "submit"]);
+      assert.equal(baseline.client.getServerCapabilities().resources, undefined, "no resources capability");
+      // A client that asks all the same finds none.
       const { resources } = await baseline.client.listResources();
       assert.deepEqual(resources, []);
       const { resourceTemplates } = await baseline.client.listResourceTemplates();

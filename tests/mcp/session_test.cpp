@@ -766,6 +766,9 @@ TEST_CASE("A server without resources lists none and finds none", "[mcp]") {
   json init = recorder.wait_response(1);
   CHECK(init["result"]["serverInfo"] == json::parse(R"({"name":"sparql-mcp","version":"0.0.0"})"));
   CHECK_FALSE(init["result"].contains("instructions"));
+  CHECK(init["result"]["capabilities"] ==
+        json::parse(R"({"tools":{"listChanged":false},"logging":{}})"));
+  // Still answered, for a client that asks all the same.
   session->handle_message(request(2, "resources/list"));
   CHECK(recorder.wait_response(2)["result"] == json::parse(R"({"resources":[]})"));
   session->handle_message(request(3, "tools/call", {{"name", "x"}}));
