@@ -80,7 +80,10 @@ json error_response(const json& id, int code, std::string message, json data = n
 // one array once every request in it, including tool calls running on workers, has answered.
 class BatchCollector {
  public:
-  explicit BatchCollector(std::shared_ptr<Channel> channel) : channel_(std::move(channel)) {}
+  // `ids`: the ids of the batch's requests, the array's related request, so that a transport
+  // that answers each POST on its own (Streamable HTTP) can tell which POST it answers.
+  BatchCollector(std::shared_ptr<Channel> channel, json ids)
+      : channel_(std::move(channel)), ids_(std::move(ids)) {}
   void expect() {
     std::lock_guard lock(mutex_);
     ++pending_;
@@ -94,11 +97,12 @@ class BatchCollector {
       if (--pending_ > 0 || responses_.empty()) return;
       out = std::move(responses_);
     }
-    channel_->send(out, OutgoingMessage::Kind::Response, nullptr);
+    channel_->send(out, OutgoingMessage::Kind::Response, ids_.empty() ? nullptr : &ids_);
   }
 
  private:
   std::shared_ptr<Channel> channel_;
+  const json ids_;
   std::mutex mutex_;
   std::size_t pending_ = 0;
   json responses_ = json::array();
@@ -280,7 +284,12 @@ void SessionCore::handle_batch(const json& batch) {
                    OutgoingMessage::Kind::Response, nullptr);
     return;
   }
-  auto collector = std::make_shared<BatchCollector>(channel_);
+  json ids = json::array();
+  for (const auto& element : batch)
+    if (element.is_object() && element.contains("method") && element.contains("id") &&
+        is_valid_request_id(element["id"]))
+      ids.push_back(element["id"]);
+  auto collector = std::make_shared<BatchCollector>(channel_, std::move(ids));
   collector->expect();  // held until every element is dispatched
   for (const auto& element : batch) {
     std::optional<json> response;

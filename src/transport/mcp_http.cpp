@@ -327,11 +327,14 @@ class McpHttpHandler final : public HttpHandler {
                                  "Parse error: the body is not JSON; send one JSON-RPC message"));
       return;
     }
+    if (message.is_array()) {
+      serve_batch(request, message, std::move(exchange));
+      return;
+    }
     if (!message.is_object()) {
-      exchange.respond(
-          rpc_error(400, nullptr, code::kInvalidRequest,
-                    "Invalid Request: send one JSON-RPC message per POST (batches are not "
-                    "accepted over HTTP)"));
+      exchange.respond(rpc_error(400, nullptr, code::kInvalidRequest,
+                                 "Invalid Request: send one JSON-RPC message, a JSON object, per "
+                                 "POST (or an array of them in a 2025-03-26 session)"));
       return;
     }
     if (mcp::is_modern_message(message)) {
@@ -381,8 +384,43 @@ class McpHttpHandler final : public HttpHandler {
     session->handle_parsed(message);
   }
 
+  // A JSON-RPC batch (MCP 2025-03-26 "Batching": a server MUST accept them; 2025-06-18 removed
+  // them): only in a legacy session that negotiated 2025-03-26, never with initialize or a
+  // 2026-07-28 request. Its responses come back as one array, on this POST.
+  void serve_batch(const HttpRequest& request, const json& batch, HttpExchange exchange) {
+    for (const json& element : batch) {
+      if (!element.is_object()) continue;
+      if (mcp::is_modern_message(element)) {
+        exchange.respond(rpc_error(400, nullptr, code::kInvalidRequest,
+                                   "Invalid Request: 2026-07-28 has no JSON-RPC batches; send "
+                                   "each request in a POST of its own"));
+        return;
+      }
+      if (is_request(element) && element["method"] == "initialize") {
+        exchange.respond(rpc_error(400, nullptr, code::kInvalidRequest,
+                                   "Invalid Request: initialize must not be part of a JSON-RPC "
+                                   "batch; send it alone"));
+        return;
+      }
+    }
+    serve_legacy(request, batch, std::move(exchange));
+  }
+
+  // The ids of the requests `message` carries (itself, or a batch's elements), as JSON texts.
+  static std::vector<std::string> request_keys(const json& message) {
+    std::vector<std::string> keys;
+    if (message.is_object() && is_request(message)) keys.push_back(message["id"].dump());
+    if (message.is_array())
+      for (const json& element : message)
+        if (element.is_object() && is_request(element)) keys.push_back(element["id"].dump());
+    return keys;
+  }
+
   void serve_legacy(const HttpRequest& request, const json& message, HttpExchange exchange) {
-    const bool initialize = is_request(message) && message["method"] == "initialize";
+    const bool initialize =
+        message.is_object() && is_request(message) && message["method"] == "initialize";
+    // The id an early refusal names: the request's, or null for a batch.
+    const json error_id = message.is_object() ? message.value("id", json()) : json();
     std::shared_ptr<LegacySession> legacy;
     if (initialize) {
       legacy = open_legacy_session();
@@ -399,14 +437,14 @@ class McpHttpHandler final : public HttpHandler {
       const std::optional<std::string> id = request.header("Mcp-Session-Id");
       if (!id) {
         exchange.respond(rpc_error(
-            400, message.value("id", json()), code::kInvalidRequest,
+            400, error_id, code::kInvalidRequest,
             "Bad Request: the Mcp-Session-Id header is required after initialize (or declare "
             "io.modelcontextprotocol/protocolVersion in _meta for the sessionless revision)"));
         return;
       }
       legacy = find_session(*id);
       if (!legacy) {
-        exchange.respond(rpc_error(404, message.value("id", json()), code::kInvalidRequest,
+        exchange.respond(rpc_error(404, error_id, code::kInvalidRequest,
                                    "Session not found: it ended or expired; send initialize "
                                    "again for a new session"));
         return;
@@ -416,7 +454,7 @@ class McpHttpHandler final : public HttpHandler {
       if (std::optional<std::string> version = request.header("MCP-Protocol-Version")) {
         const auto& known = mcp::supported_protocol_versions();
         if (std::find(known.begin(), known.end(), *version) == known.end()) {
-          exchange.respond(rpc_error(400, message.value("id", json()), code::kInvalidRequest,
+          exchange.respond(rpc_error(400, error_id, code::kInvalidRequest,
                                      "Bad Request: unsupported MCP-Protocol-Version '" + *version +
                                          "'; this session speaks " +
                                          legacy->session->protocol_version()));
@@ -424,25 +462,47 @@ class McpHttpHandler final : public HttpHandler {
         }
       }
     }
-    if (!is_request(message)) {
+    if (message.is_array()) {
+      // Checked here and not left to the session: its refusal would answer no POST.
+      const std::string version = legacy->session->protocol_version();
+      if (version != "2025-03-26" || message.empty()) {
+        exchange.respond(rpc_error(
+            400, nullptr, code::kInvalidRequest,
+            message.empty() ? std::string("Invalid Request: the batch is empty; send at least "
+                                          "one message")
+                            : "Invalid Request: JSON-RPC batches exist only in MCP 2025-03-26; "
+                              "this session speaks " +
+                                  version + ": send one message per POST"));
+        return;
+      }
+    }
+    const std::vector<std::string> keys = request_keys(message);
+    if (keys.empty()) {
       // Notifications (e.g. notifications/initialized, notifications/cancelled) and responses.
       legacy->session->handle_parsed(message);
       exchange.respond(empty_response(202));
       return;
     }
-    const std::string key = message["id"].dump();
     HttpHeaders headers;
     if (initialize) headers.emplace_back("Mcp-Session-Id", legacy->id);
     auto reply = std::make_shared<Reply>(exchange, false, std::move(headers));
     {
       std::lock_guard lock(legacy->mutex);
-      if (legacy->pending.count(key) > 0) {
-        exchange.respond(rpc_error(400, message["id"], code::kInvalidRequest,
-                                   "Invalid Request: request id " + key +
-                                       " is still in use in this session; use a new id"));
-        return;
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        const bool repeated = std::find(keys.begin(), keys.begin() + static_cast<long>(i),
+                                        keys[i]) != keys.begin() + static_cast<long>(i);
+        if (repeated || legacy->pending.count(keys[i]) > 0) {
+          exchange.respond(rpc_error(
+              400, error_id, code::kInvalidRequest,
+              "Invalid Request: request id " + keys[i] +
+                  (repeated ? " appears twice in the batch" : " is still in use in this session") +
+                  "; use a new id"));
+          return;
+        }
       }
-      legacy->pending[key] = reply;
+      // Every id leads to this POST: a batch's progress comes per request, its answer as one.
+      for (const std::string& key : keys)
+        legacy->pending[key] = reply;
       const std::uint64_t number = legacy->next_stream++;
       reply->make_resumable(number);
       legacy->streams[number] = reply;
@@ -603,16 +663,25 @@ class McpHttpHandler final : public HttpHandler {
         [this, weak](const mcp::OutgoingMessage& outgoing) {
           auto session = weak.lock();
           if (!session || !outgoing.related_request) return;  // no server stream to carry it
-          const std::string key = outgoing.related_request->dump();
+          const bool response = outgoing.kind == mcp::OutgoingMessage::Kind::Response;
           std::shared_ptr<Reply> reply;
           {
             std::lock_guard lock(session->mutex);
-            auto it = session->pending.find(key);
-            if (it == session->pending.end()) return;
-            reply = it->second;
-            if (outgoing.kind == mcp::OutgoingMessage::Kind::Response) session->pending.erase(it);
+            auto take = [&](const json& id) {
+              auto it = session->pending.find(id.dump());
+              if (it == session->pending.end()) return;
+              if (!reply) reply = it->second;
+              if (response) session->pending.erase(it);
+            };
+            // A batch's answer relates to the ids of all its requests.
+            if (outgoing.related_request->is_array()) {
+              for (const json& id : *outgoing.related_request)
+                take(id);
+            } else {
+              take(*outgoing.related_request);
+            }
           }
-          reply->deliver(outgoing);
+          if (reply) reply->deliver(outgoing);
         },
         "http");
     sessions_[legacy->id] = legacy;

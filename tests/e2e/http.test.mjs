@@ -207,6 +207,51 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
     assert.ok(messages.slice(0, -1).every((m) => m.method === "notifications/progress"));
   });
 
+  it("serves JSON-RPC batches in a 2025-03-26 session, and refuses them where no revision has them", async () => {
+    const open = async (version) => {
+      const init = await post(server.url, { jsonrpc: "2.0", id: 1, method: "initialize",
+        params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "batch-e2e", version: "1" } } });
+      assert.equal(init.status, 200);
+      const session = init.headers.get("mcp-session-id");
+      assert.equal((await post(server.url, { jsonrpc: "2.0", method: "notifications/initialized" },
+        { "Mcp-Session-Id": session })).status, 202);
+      return { "Mcp-Session-Id": session };
+    };
+    const old = await open("2025-03-26");
+    // MCP 2025-03-26 "Batching": requests and notifications in one array; the answers come back
+    // as one array, each matched by its id.
+    const batch = await post(server.url, [
+      { jsonrpc: "2.0", id: 10, method: "ping" },
+      { jsonrpc: "2.0", id: 11, method: "tools/call", params: { name: "run_sparql_query", arguments: { query: CITIES } } },
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 99 } },
+    ], old);
+    assert.equal(batch.status, 200);
+    const answers = await batch.json();
+    assert.ok(Array.isArray(answers), JSON.stringify(answers));
+    assert.deepEqual(answers.map((a) => a.id).sort(), [10, 11]);
+    assert.deepEqual(answers.find((a) => a.id === 10).result, {});
+    assert.equal(answers.find((a) => a.id === 11).result.structuredContent.row_count, 5);
+    // Notifications alone are accepted with nothing to answer.
+    assert.equal((await post(server.url, [{ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 98 } }], old)).status, 202);
+    const refused = async (body, headers, pattern) => {
+      const response = await post(server.url, body, headers);
+      assert.equal(response.status, 400);
+      const error = (await response.json()).error;
+      assert.equal(error.code, -32600);
+      assert.match(error.message, pattern);
+    };
+    await refused([{ jsonrpc: "2.0", id: 12, method: "ping" }, { jsonrpc: "2.0", id: 12, method: "ping" }], old, /id 12 appears twice/);
+    await refused([], old, /the batch is empty/);
+    await refused([{ jsonrpc: "2.0", id: 13, method: "initialize", params: {} }], old, /initialize must not be part/);
+    await refused([{ jsonrpc: "2.0", id: 14, method: "tools/list", params: { _meta: META } }],
+      { "MCP-Protocol-Version": MODERN }, /2026-07-28 has no JSON-RPC batches/);
+    await refused([{ jsonrpc: "2.0", id: 15, method: "ping" }], await open("2025-11-25"), /exist only in MCP 2025-03-26; this session speaks 2025-11-25/);
+    // The session goes on, one message at a time as well.
+    const single = await post(server.url, { jsonrpc: "2.0", id: 16, method: "ping" }, old);
+    assert.equal(single.status, 200);
+    assert.equal((await single.json()).id, 16);
+  });
+
   it("answers requests that break the transport's rules with the status and a reason", async () => {
     const list = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } };
     const modern_headers = { "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" };

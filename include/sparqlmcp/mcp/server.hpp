@@ -83,7 +83,8 @@ struct OutgoingMessage {
   std::string text;  // one serialized JSON message, no newline
   Kind kind = Kind::Notification;
   // The id of the client request this message answers or reports on (responses, progress and
-  // tool log notifications); nullopt for messages not tied to a request.
+  // tool log notifications); nullopt for messages not tied to a request. The array of responses
+  // to a JSON-RPC batch (2025-03-26) has the array of the batch's request ids.
   std::optional<nlohmann::json> related_request;
 };
 
