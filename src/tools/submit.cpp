@@ -319,7 +319,8 @@ class SubmitTool final : public mcp::Tool {
       warnings.push_back({"hard_coded",
                           "the query matches no triple pattern: its answer is written into it "
                           "(VALUES or BIND) rather than read from an endpoint"});
-    if (auto trivial = trivial_federation(query, answer, signature))
+    if (auto trivial = trivial_federation(query, answer, signature);
+        trivial && !answers_as_if_empty(query, signature))
       warnings.push_back({"trivial_federation", *trivial});
     if (answer.possibly_incomplete || answer.cut) {
       std::string message = answer.cut
@@ -338,7 +339,8 @@ class SubmitTool final : public mcp::Tool {
   // answer has rows, so the same answer comes from fewer endpoints. One idle endpoint among
   // many is left alone: a precise query may send a pattern to every shard that holds it, and
   // one of them may match nothing for this question (a UNION over hash shards after a bound
-  // join), which is no sign of querying everything.
+  // join), which is no sign of querying everything. (The caller also leaves alone an
+  // aggregate whose one row is what no solutions give: answers_as_if_empty.)
   static std::optional<std::string> trivial_federation(const sparql::Query& query,
                                                        const Answer& answer,
                                                        const results::ResultSignature& signature) {
@@ -364,6 +366,34 @@ class SubmitTool final : public mcp::Tool {
            list +
            " added nothing, so the same answer comes from fewer endpoints. Send each pattern "
            "only to the endpoints that hold it.";
+  }
+
+  // Whether `signature` is what the query answers when its pattern has no solution at all: an
+  // aggregate without GROUP BY answers one row whatever the endpoints return (a COUNT of 0
+  // over an empty join), and that row is then no sign of which endpoints contributed. Found by
+  // evaluating the query with the aggregated pattern replaced by no solutions.
+  bool answers_as_if_empty(const sparql::Query& query,
+                           const results::ResultSignature& signature) const {
+    using sparql::algebra::OpKind;
+    sparql::algebra::Operator op = query.algebra();
+    sparql::algebra::Operator* node = &op;
+    // Down through the solution modifiers, SELECT expressions and HAVING, to the Group.
+    while (!node->children.empty() &&
+           (node->kind == OpKind::Project || node->kind == OpKind::Distinct ||
+            node->kind == OpKind::Reduced || node->kind == OpKind::Slice ||
+            node->kind == OpKind::OrderBy || node->kind == OpKind::Extend ||
+            node->kind == OpKind::Filter))
+      node = &node->children[0];
+    if (node->kind != OpKind::Group || !node->group_keys.empty() || node->children.empty())
+      return false;
+    node->children[0] = sparql::algebra::Operator{};  // a table without rows
+    try {
+      const Answer empty =
+          evaluate_without_data(sparql::Query(query.prologue(), query.syntax(), std::move(op)));
+      return results::signature_of(empty.solutions) == signature;
+    } catch (const Exception&) {
+      return false;  // not evaluable without data: judged as any other query
+    }
   }
 
   static std::vector<std::string> named_endpoints(const sparql::Query& query) {

@@ -178,6 +178,25 @@ TEST_CASE(
   Answer precise = call(*submit, {{"query", mostly}, {"task_id", "e"}});
   REQUIRE_FALSE(precise.is_error);
   CHECK(precise.structured["warnings"].empty());
+
+  // An aggregate without GROUP BY answers one row whatever the endpoints return: a count of 0
+  // over a join that matches nothing says nothing of which endpoints were needed ...
+  const std::string none_joined = "SELECT (COUNT(*) AS ?n) WHERE { SERVICE <" + kGeo +
+                                  "> { ?x a <https://demo.sparql-mcp.org/vocab#City> } SERVICE <" +
+                                  kPeople + "> { ?x a <https://demo.sparql-mcp.org/vocab#City> } }";
+  REQUIRE_FALSE(call(*demo.run, {{"query", none_joined}}).is_error);
+  Answer zero = call(*submit, {{"query", none_joined}, {"task_id", "f"}});
+  REQUIRE_FALSE(zero.is_error);
+  CHECK(zero.structured["rows"] == 1);
+  CHECK(zero.structured["preview"].get<std::string>().find("\n0") != std::string::npos);
+  CHECK(zero.structured["warnings"].empty());
+  // ... while a count of the cities is judged as the cities are.
+  const std::string counted =
+      "SELECT (COUNT(*) AS ?n) WHERE { " + everywhere.substr(everywhere.find('{') + 1);
+  REQUIRE_FALSE(call(*demo.run, {{"query", counted}}).is_error);
+  Answer count = call(*submit, {{"query", counted}, {"task_id", "g"}});
+  REQUIRE_FALSE(count.is_error);
+  CHECK(codes(count.structured["warnings"]) == std::vector<std::string>{"trivial_federation"});
 }
 
 TEST_CASE("the first submission per task and session is final unless resubmitting is allowed",
