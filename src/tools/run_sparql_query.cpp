@@ -10,12 +10,12 @@
 #include "paging.hpp"
 #include "query_facts.hpp"
 #include "query_output.hpp"
-#include "sparqlmcp/tools/request_trace.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
 #include "sparqlmcp/tools/query_sources.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
