@@ -25,33 +25,32 @@ std::function<void(const federation::RequestRecord&)> request_tracer(
   };
 }
 
-namespace {
-
-// Who sent a request no tool call sent: nobody, for the fields a tool call's lines fill.
-nlohmann::json callless(nlohmann::json fields) {
-  nlohmann::json out = {
+std::function<void(nlohmann::json)> callless_tracer(std::shared_ptr<TraceLog> trace,
+                                                    nlohmann::json fields) {
+  if (!trace) return {};
+  nlohmann::json who = {
       {"call", nullptr}, {"session", nullptr}, {"client", nullptr}, {"tool", nullptr}};
-  out.update(fields);
-  return out;
+  who.update(fields);
+  return [trace = std::move(trace), who = std::move(who)](nlohmann::json event) {
+    event.update(who);
+    trace->write(std::move(event));
+  };
 }
-
-}  // namespace
 
 std::function<void(const federation::RequestRecord&)> request_tracer(
     std::shared_ptr<TraceLog> trace, nlohmann::json fields) {
-  if (!trace) return {};
-  return [trace = std::move(trace),
-          fields = callless(std::move(fields))](const federation::RequestRecord& record) {
-    nlohmann::json event = request_event(record);
-    event.update(fields);
-    trace->write(std::move(event));
+  auto write = callless_tracer(std::move(trace), std::move(fields));
+  if (!write) return {};
+  return [write = std::move(write)](const federation::RequestRecord& record) {
+    write(request_event(record));
   };
 }
 
 std::function<void(const void_::DocumentFetch&)> document_fetch_tracer(
     std::shared_ptr<TraceLog> trace) {
-  if (!trace) return {};
-  return [trace = std::move(trace)](const void_::DocumentFetch& fetch) {
+  auto write = callless_tracer(std::move(trace), {{"origin", "void"}});
+  if (!write) return {};
+  return [write = std::move(write)](const void_::DocumentFetch& fetch) {
     nlohmann::json event = {
         {"event", "request"},
         {"endpoint", fetch.endpoint},
@@ -64,8 +63,7 @@ std::function<void(const void_::DocumentFetch&)> document_fetch_tracer(
         {"elapsed_ms", fetch.elapsed.count()},
         {"attempts", fetch.error.empty() ? 1 : 0},
         {"error", fetch.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(fetch.error)}};
-    event.update(callless({{"origin", "void"}}));
-    trace->write(std::move(event));
+    write(std::move(event));
   };
 }
 

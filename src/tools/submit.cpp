@@ -21,6 +21,7 @@
 #include "sparqlmcp/sparql/service_analysis.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
 #include "sparqlmcp/tools/json_lines.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/files.hpp"
 #include "sparqlmcp/util/random.hpp"
@@ -431,17 +432,8 @@ class SubmitTool final : public mcp::Tool {
     }
     mcp::ToolContext context;
     context.cancellation = std::make_shared<CancellationToken>();
-    if (settings_.trace) {
-      context.trace = [trace = settings_.trace, task = task.id](json event) {
-        event.update({{"call", nullptr},
-                      {"session", nullptr},
-                      {"client", nullptr},
-                      {"tool", nullptr},
-                      {"origin", "evaluation"},
-                      {"task_id", task}});
-        trace->write(std::move(event));
-      };
-    }
+    context.trace =
+        callless_tracer(settings_.trace, {{"origin", "evaluation"}, {"task_id", task.id}});
     Answer answer = run_all_pages(sparql::parse_query(task.gold_query), task.gold_query, context);
     if (answer.cut)
       throw_error(ErrorKind::LimitExceeded, "the gold query returns more than " +

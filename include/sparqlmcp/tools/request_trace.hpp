@@ -27,8 +27,13 @@ nlohmann::json request_event(const federation::RequestRecord& record);
 std::function<void(const federation::RequestRecord&)> request_tracer(
     const mcp::ToolContext& context);
 
-// A callback that writes each request to `trace` with call, session, client and tool null,
-// then `fields` (e.g. {"origin": "void"}, or the proxy's call id); empty when `trace` is null.
+// A callback that writes each event (an object) to `trace` with call, session, client and
+// tool null, then `fields` (e.g. {"origin": "void"}, or the proxy's call id): the lines of no
+// tool call. Empty when `trace` is null.
+std::function<void(nlohmann::json)> callless_tracer(std::shared_ptr<TraceLog> trace,
+                                                    nlohmann::json fields);
+
+// The same for requests (request_event).
 std::function<void(const federation::RequestRecord&)> request_tracer(
     std::shared_ptr<TraceLog> trace, nlohmann::json fields);
 
