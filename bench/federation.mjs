@@ -44,6 +44,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { performance } from "node:perf_hooks";
 import { connect_sdk, call_tool, text_of } from "../tests/e2e/lib/mcp.mjs";
 import { start_runner, runner_command } from "./peers/runners.mjs";
+import { command_options, run_main } from "./lib/cli.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ALL_SYSTEMS = ["sparql-mcp", "comunica5", "comunica4", "jena"];
@@ -71,13 +72,7 @@ function parse_arguments(argv) {
     mcp_args: [],
   };
   const list = (text) => text.split(",").map((s) => s.trim()).filter(Boolean);
-  for (let i = 0; i < argv.length; ++i) {
-    const [key, inline] = argv[i].startsWith("--") ? argv[i].split(/=(.*)/s) : [argv[i]];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) usage(`${key} needs a value`);
-      return v;
-    };
+  for (const { key, arg, value } of command_options(argv, usage)) {
     switch (key) {
       case "--workload": options.workload = resolve(value()); break;
       case "--regenerate": options.regenerate = true; break;
@@ -95,7 +90,7 @@ function parse_arguments(argv) {
       case "--fkgqa": options.fkgqa = resolve(value()); break;
       case "--report": options.report = resolve(value()); break;
       case "--help": case "-h": usage("the federation benchmark"); break;
-      default: usage(`unknown argument ${argv[i]}`);
+      default: usage(`unknown argument ${arg}`);
     }
   }
   for (const s of options.systems) if (!ALL_SYSTEMS.includes(s)) usage(`unknown system ${s} (one of ${ALL_SYSTEMS.join(", ")})`);
@@ -470,18 +465,5 @@ async function main() {
   }
 }
 
-// Interrupted: stop the shards (their server and temporary folder), then exit normally, so that
-// the exit handlers of tests/e2e/lib/servers.mjs and bench/peers/runners.mjs kill whatever else
-// still runs by PID.
-let stop_shards = null;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await Promise.race([stop_shards?.(), new Promise((resolve) => setTimeout(resolve, 5000))]).catch(() => {});
-    process.exit(130);
-  });
-}
-
-main().catch((error) => {
-  console.error(`federation.mjs: ${error.stack ?? error.message}`);
-  process.exit(1);
-});
+let stop_shards = null;  // the clean-up an interruption awaits
+run_main("federation.mjs", main, () => stop_shards);

@@ -44,6 +44,7 @@ import { call_tool, connect_sdk, text_of } from "../tests/e2e/lib/mcp.mjs";
 import { generate, summary } from "../tests/federation/fkgqa/generate.mjs";
 import { read_workload, startShards, with_endpoints } from "../tests/federation/fkgqa/serve.mjs";
 import { benchmark_tasks, named_shards, tasks_jsonl } from "../tests/federation/fkgqa/tasks.mjs";
+import { command_options, run_main } from "./lib/cli.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const FORMS = ["precise", "trivial"];
@@ -66,13 +67,7 @@ function parse_arguments(argv) {
     bin: process.env.SPARQL_MCP_BIN || join(REPO, "build", "release", "src", "app", "sparql-mcp"),
     timeout_ms: 120000,
   };
-  for (let i = 0; i < argv.length; ++i) {
-    const [key, inline] = argv[i].startsWith("--") ? argv[i].split(/=(.*)/s) : [argv[i]];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) usage(`${key} needs a value`);
-      return v;
-    };
+  for (const { key, arg, value } of command_options(argv, usage)) {
     switch (key) {
       case "--virtuoso": options.virtuoso = true; break;
       case "--only": options.only = value().split(",").map((s) => s.trim()).filter(Boolean); break;
@@ -84,7 +79,7 @@ function parse_arguments(argv) {
       case "--bin": options.bin = resolve(value()); break;
       case "--timeout-ms": options.timeout_ms = Number(value()); break;
       case "--help": case "-h": usage("the warnings of submit over the FKGQA-style test set"); break;
-      default: usage(`unknown argument ${argv[i]}`);
+      default: usage(`unknown argument ${arg}`);
     }
   }
   if (options.only && options.only.length === 0) usage("--only needs at least one task id");
@@ -371,17 +366,5 @@ async function main() {
   }
 }
 
-// Interrupted: stop the server and the shards, then exit, so that the exit handler of
-// tests/e2e/lib/servers.mjs kills whatever still runs by PID.
-let stop_all = null;
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await Promise.race([stop_all?.(), new Promise((done) => setTimeout(done, 5000))]).catch(() => {});
-    process.exit(130);
-  });
-}
-
-main().catch((error) => {
-  console.error(`submit_warnings.mjs: ${error.stack ?? error.message}`);
-  process.exit(1);
-});
+let stop_all = null;  // the clean-up an interruption awaits
+run_main("submit_warnings.mjs", main, () => stop_all);

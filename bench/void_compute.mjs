@@ -44,6 +44,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { command_options } from "./lib/cli.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(join(REPO, "tests", "e2e", "package.json"));
@@ -85,13 +86,7 @@ function parse_arguments(argv) {
     wait_ms: null,
     bin: null, data_cache: join(REPO, "build", "void-data"), json: null,
   };
-  for (let i = 0; i < argv.length; ++i) {
-    const [key, inline] = argv[i].startsWith("--") ? argv[i].split(/=(.*)/s) : [argv[i]];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) usage(`${key} needs a value`);
-      return v;
-    };
+  for (const { key, arg, value } of command_options(argv, usage)) {
     const whole = (min, max) => {
       const n = Number(value());
       if (!Number.isInteger(n) || n < min || n > max) usage(`${key} needs a whole number from ${min} to ${max}`);
@@ -114,7 +109,7 @@ function parse_arguments(argv) {
     else if (key === "--bin") options.bin = resolve(value());
     else if (key === "--data-cache") options.data_cache = resolve(value());
     else if (key === "--json") options.json = resolve(value());
-    else usage(`unknown argument ${argv[i]}`);
+    else usage(`unknown argument ${arg}`);
   }
   options.bin ??= default_binary();
   options.oxigraph_triples ??= Math.min(options.triples, 1_000_000);
