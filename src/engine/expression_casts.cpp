@@ -3,19 +3,11 @@
 #include <cmath>
 
 #include "expression_functions.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::engine::expr {
 
 namespace {
-
-std::string_view trim(std::string_view text) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!text.empty() && space(text.front()))
-    text.remove_prefix(1);
-  while (!text.empty() && space(text.back()))
-    text.remove_suffix(1);
-  return text;
-}
 
 // xs:string cast of a double or float (XPath 19.1.2.2): plain decimal notation for magnitudes
 // in [1e-6, 1e6), scientific canonical form otherwise.
@@ -80,7 +72,7 @@ Value cast_integer(const Value& v, std::string_view datatype) {
   Int result = 0;
   switch (v.type) {
     case Type::String: {
-      auto parsed = parse_integer(trim(v.str.get()));
+      auto parsed = parse_integer(util::trim_whitespace(v.str.get()));
       if (!parsed) return Value::error();
       result = *parsed;
       break;
@@ -132,7 +124,7 @@ Value cast(const Value& v, std::string_view datatype) {
   if (datatype == kXsdBooleanIri) {
     switch (v.type) {
       case Type::String: {
-        std::string_view t = trim(v.str.get());
+        std::string_view t = util::trim_whitespace(v.str.get());
         if (t == "true" || t == "1") return Value::of_bool(true);
         if (t == "false" || t == "0") return Value::of_bool(false);
         return Value::error();

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "expression_value.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::engine::expr {
 
@@ -26,15 +27,6 @@ bool scale_up(Int m, int n, Int& out) {
   }
   out = m;
   return true;
-}
-
-std::string_view trim_space(std::string_view text) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!text.empty() && space(text.front()))
-    text.remove_prefix(1);
-  while (!text.empty() && space(text.back()))
-    text.remove_suffix(1);
-  return text;
 }
 
 bool is_digit(char c) {
@@ -210,7 +202,7 @@ std::optional<Int> parse_integer(std::string_view text) {
       if (i == text.size()) return text[0] == '-' ? -value : value;
     }
   }
-  text = trim_space(text);
+  text = util::trim_whitespace(text);
   bool negative = false;
   if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
     negative = text[0] == '-';
@@ -228,7 +220,7 @@ std::optional<Int> parse_integer(std::string_view text) {
 }
 
 std::optional<Decimal> parse_decimal(std::string_view text) {
-  text = trim_space(text);
+  text = util::trim_whitespace(text);
   bool negative = false;
   if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
     negative = text[0] == '-';
@@ -256,7 +248,7 @@ std::optional<Decimal> parse_decimal(std::string_view text) {
 }
 
 std::optional<double> parse_double(std::string_view text) {
-  text = trim_space(text);
+  text = util::trim_whitespace(text);
   if (text == "INF" || text == "+INF") return HUGE_VAL;
   if (text == "-INF") return -HUGE_VAL;
   if (text == "NaN") return std::nan("");

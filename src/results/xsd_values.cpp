@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "sparqlmcp/rdf/term.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::results {
 
@@ -49,16 +50,6 @@ struct DecimalText {
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
-}
-
-// XSD white space "collapse" (4.3.6) for a single token: leading and trailing #x20 #x9 #xA #xD.
-std::string_view trim_xsd_space(std::string_view text) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
-  while (!text.empty() && space(text.front()))
-    text.remove_prefix(1);
-  while (!text.empty() && space(text.back()))
-    text.remove_suffix(1);
-  return text;
 }
 
 // Reads [+-]? followed by digits, with a fraction ('1.', '.5', '1.5') when `fraction` and an
@@ -197,7 +188,8 @@ std::optional<std::string> special_floating(std::string_view text) {
 std::optional<std::string> canonical_number(std::string_view lexical, std::string_view datatype) {
   if (!datatype.starts_with(rdf::kXsd)) return std::nullopt;
   std::string_view local = datatype.substr(rdf::kXsd.size());
-  std::string_view text = trim_xsd_space(lexical);
+  // XSD white space "collapse" (4.3.6) of a single token.
+  std::string_view text = util::trim_whitespace(lexical);
   if (local == "decimal") {
     auto value = read_decimal(text, true, false);
     if (!value) return std::nullopt;
@@ -221,7 +213,7 @@ std::optional<std::string> canonical_number(std::string_view lexical, std::strin
 }
 
 std::optional<bool> xsd_boolean_value(std::string_view lexical) {
-  std::string_view text = trim_xsd_space(lexical);
+  std::string_view text = util::trim_whitespace(lexical);
   if (text == "true" || text == "1") return true;
   if (text == "false" || text == "0") return false;
   return std::nullopt;

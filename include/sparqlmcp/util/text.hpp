@@ -37,8 +37,8 @@ inline bool iequals(std::string_view a, std::string_view b) {
 // Whether `text` begins with `prefix`, ASCII letters folded to one case.
 bool istarts_with(std::string_view text, std::string_view prefix);
 
-// `text` without leading and trailing ASCII white space (space, tab, CR, LF): HTTP field values
-// and media-type parameters.
+// `text` without leading and trailing ASCII white space (space, tab, CR, LF): HTTP field values,
+// media-type parameters, and XSD's white space "collapse" (4.3.6) of a single-token lexical form.
 std::string_view trim_whitespace(std::string_view text);
 
 // The media type of a Content-Type value without its parameters, trimmed and in lower case:
