@@ -14,7 +14,7 @@
 namespace sparqlmcp::app {
 
 AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
-                            const std::shared_ptr<const tools::QuerySources>& sources,
+                            const std::shared_ptr<const federation::QueryService>& service,
                             void_::VoidService& void_service,
                             std::shared_ptr<tools::TraceLog> trace) {
   AgentTools out;
@@ -49,7 +49,7 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
                                                out.void_answers));
   }
   if (offered("run_sparql_query"))
-    add(tools::make_run_sparql_query_tool(sources, runtime.settings));
+    add(tools::make_run_sparql_query_tool(service, runtime.settings));
   if (offered("submit")) {
     tools::SubmitSettings settings;
     if (command_line.submissions) {
@@ -60,8 +60,7 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
     settings.allow_resubmit = command_line.allow_resubmit;
     settings.show_score = command_line.show_score;
     settings.trace = recording.trace;
-    add(tools::make_submit_tool(tools::make_run_sparql_query_tool(sources, runtime.settings),
-                                ledger, tasks, settings));
+    add(tools::make_submit_tool(service, runtime.settings, ledger, tasks, settings));
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime.hpp"
+#include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
 #include "sparqlmcp/tools/get_void_descriptions.hpp"
 
@@ -25,7 +26,7 @@ struct AgentTools {
 // read: the server does not start without the record it was asked to keep. With a `trace`,
 // every call is written to it.
 AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
-                            const std::shared_ptr<const tools::QuerySources>& sources,
+                            const std::shared_ptr<const federation::QueryService>& service,
                             void_::VoidService& void_service,
                             std::shared_ptr<tools::TraceLog> trace);
 

@@ -67,8 +67,7 @@ int run_query(const CommandLine& command_line) {
   settings.max_rows_limit = std::max(settings.max_rows_limit, settings.default_max_rows);
   settings.timeout_option = "--timeout";
   settings.count_option = "--count";
-  auto tool = tools::make_run_sparql_query_tool(runtime->catalogue, *runtime->sparql_client,
-                                                settings, runtime->local);
+  auto tool = tools::make_run_sparql_query_tool(make_query_service(*runtime), settings);
 
   nlohmann::json arguments = {{"query", query_text},
                               {"timeout_ms", settings.default_timeout.count()}};

@@ -7,8 +7,8 @@
 #include <spdlog/spdlog.h>
 
 #include "sparqlmcp/federation/described_vocabulary.hpp"
+#include "sparqlmcp/federation/void_runner.hpp"
 #include "sparqlmcp/tools/request_trace.hpp"
-#include "sparqlmcp/tools/void_runner.hpp"
 
 #ifndef SPARQLMCP_VERSION
 #define SPARQLMCP_VERSION "0.0.0"
@@ -41,9 +41,17 @@ tools::QuerySettings query_settings(const CommandLine& command_line) {
   settings.max_timeout = std::max(settings.max_timeout, settings.default_timeout);
   if (command_line.max_rows) settings.default_max_rows = *command_line.max_rows;
   settings.max_rows_limit = std::max(settings.max_rows_limit, settings.default_max_rows);
+  return settings;
+}
+
+federation::QueryServiceSettings service_settings(const CommandLine& command_line,
+                                                  const tools::QuerySettings& output) {
+  federation::QueryServiceSettings settings;
   if (command_line.max_response_bytes) {
     settings.max_response_bytes = *command_line.max_response_bytes;
   }
+  // The largest page a caller may ask for, plus the row that tells whether more follow.
+  settings.max_answer_rows = output.max_rows_limit + 1;
   settings.allow_any_endpoint = command_line.allow_any_endpoint;
   settings.federation_endpoint = command_line.federation_endpoint;
   if (command_line.no_subquery_cache) settings.subquery_cache_bytes = 0;
@@ -56,7 +64,7 @@ std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line) {
   auto runtime = std::make_unique<Runtime>();
   runtime->catalogue = load_configured_catalogue(command_line);
   spdlog::info("catalogue: {} endpoints", runtime->catalogue.endpoints().size());
-  runtime->local = tools::LocalEndpoints::load(
+  runtime->local = federation::LocalEndpoints::load(
       runtime->catalogue, [](const std::string& line) { spdlog::info("{}", line); });
   http::ClientOptions client_options;
   client_options.user_agent = std::string("sparql-mcp/") + SPARQLMCP_VERSION +
@@ -64,6 +72,7 @@ std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line) {
   runtime->http_client = std::make_unique<http::Client>(client_options);
   runtime->sparql_client = std::make_unique<http::SparqlProtocolClient>(*runtime->http_client);
   runtime->settings = query_settings(command_line);
+  runtime->service_settings = service_settings(command_line, runtime->settings);
   void_::CacheOptions cache_options;
   cache_options.folder = command_line.void_cache.value_or(SPARQLMCP_DEFAULT_VOID_CACHE);
   if (command_line.void_ttl_hours)
@@ -81,7 +90,7 @@ void preload_void_cache(Runtime& runtime) {
                cached);
 }
 
-std::shared_ptr<const tools::QuerySources> make_query_sources(Runtime& runtime) {
+std::shared_ptr<const federation::QueryService> make_query_service(Runtime& runtime) {
   // The vocabulary of a cached description, converted once per description.
   struct Described {
     std::mutex mutex;
@@ -107,13 +116,13 @@ std::shared_ptr<const tools::QuerySources> make_query_sources(Runtime& runtime) 
     }
     return vocabulary;
   };
-  return std::make_shared<const tools::QuerySources>(runtime.catalogue, *runtime.sparql_client,
-                                                     runtime.settings, runtime.local,
-                                                     std::move(vocabularies));
+  return std::make_shared<const federation::QueryService>(
+      runtime.catalogue, federation::make_http_sender(*runtime.sparql_client),
+      runtime.service_settings, runtime.local, std::move(vocabularies));
 }
 
 std::unique_ptr<void_::VoidService> make_void_service(
-    Runtime& runtime, const std::shared_ptr<const tools::QuerySources>& sources,
+    Runtime& runtime, const std::shared_ptr<const federation::QueryService>& service,
     std::shared_ptr<tools::TraceLog> trace) {
   void_::ServiceSettings settings;
   // Statistics queries say what they are, so an endpoint's operators can tell them apart.
@@ -127,13 +136,13 @@ std::unique_ptr<void_::VoidService> make_void_service(
   settings.in_process.budget = std::chrono::milliseconds(0);
   settings.in_process.class_budget = 1000;
   settings.in_process.property_budget = 2000;
-  settings.remote.result_cap = runtime.settings.assumed_result_cap;
-  settings.in_process.result_cap = runtime.settings.assumed_result_cap;
+  settings.remote.result_cap = runtime.service_settings.assumed_result_cap;
+  settings.in_process.result_cap = runtime.service_settings.assumed_result_cap;
   settings.discovery.on_fetch = tools::document_fetch_tracer(trace);
-  auto runners = [sources, user_agent = settings.remote.user_agent,
+  auto runners = [service, user_agent = settings.remote.user_agent,
                   on_request = tools::request_tracer(trace, {{"origin", "void"}})](
                      const catalogue::Endpoint& endpoint) {
-    return tools::make_void_runner(*sources, endpoint, user_agent, on_request);
+    return federation::make_void_runner(service, endpoint, user_agent, on_request);
   };
   return std::make_unique<void_::VoidService>(*runtime.void_cache, *runtime.http_client,
                                               std::move(runners), std::move(settings));

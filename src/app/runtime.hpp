@@ -1,15 +1,16 @@
 #pragma once
-// What `serve` and `query` both need: the catalogue, the stores of the entries answered
-// in-process, the HTTP client and the query settings, built once from the command line.
+// What `serve`, `query` and `void` need: the catalogue, the stores of the entries answered
+// in-process, the HTTP client and the settings of the query service and of the MCP output,
+// built once from the command line.
 
 #include <memory>
 
 #include "sparqlmcp/app/command_line.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/federation/local_endpoints.hpp"
+#include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/http/client.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
-#include "sparqlmcp/tools/local_endpoints.hpp"
-#include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 #include "sparqlmcp/tools/trace_log.hpp"
 #include "sparqlmcp/void/cache.hpp"
@@ -19,10 +20,11 @@ namespace sparqlmcp::app {
 
 struct Runtime {
   catalogue::Catalogue catalogue;
-  std::shared_ptr<const tools::LocalEndpoints> local;
+  std::shared_ptr<const federation::LocalEndpoints> local;
   std::unique_ptr<http::Client> http_client;
   std::unique_ptr<http::SparqlProtocolClient> sparql_client;
-  tools::QuerySettings settings;
+  federation::QueryServiceSettings service_settings;  // what the sources need
+  tools::QuerySettings settings;                      // what the MCP output needs
   // The VoID cache (--void-cache); it parses a file at its first lookup.
   std::unique_ptr<void_::VoidCache> void_cache;
 };
@@ -39,15 +41,16 @@ std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line);
 // looks up one or two entries parses them as it goes.
 void preload_void_cache(Runtime& runtime);
 
-// The sources of every query (run_sparql_query, /sparql, VoID computations), with source
-// selection reading the complete descriptions of the VoID cache.
-std::shared_ptr<const tools::QuerySources> make_query_sources(Runtime& runtime);
+// The one front door of every query (run_sparql_query, submit, /sparql, VoID computations),
+// over the HTTP client, with source selection reading the complete descriptions of the VoID
+// cache.
+std::shared_ptr<const federation::QueryService> make_query_service(Runtime& runtime);
 
 // Describes endpoints for get_void_descriptions and `sparql-mcp void`: the cache, published
-// VoID, computations through `sources`. With a `trace`, their requests are written to it
+// VoID, computations through `service`. With a `trace`, their requests are written to it
 // (origin "void").
 std::unique_ptr<void_::VoidService> make_void_service(
-    Runtime& runtime, const std::shared_ptr<const tools::QuerySources>& sources,
+    Runtime& runtime, const std::shared_ptr<const federation::QueryService>& service,
     std::shared_ptr<tools::TraceLog> trace = nullptr);
 
 }  // namespace sparqlmcp::app

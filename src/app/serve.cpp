@@ -20,16 +20,15 @@
 #include "sparqlmcp/http/client.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
 #include "sparqlmcp/mcp/server.hpp"
-#include "sparqlmcp/tools/federation_proxy.hpp"
+#include "sparqlmcp/sparql_endpoint/sparql_http.hpp"
 #include "sparqlmcp/tools/get_void_descriptions.hpp"
-#include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/tools/sparql_query_trace.hpp"
 #include "sparqlmcp/tools/trace_log.hpp"
 #include "sparqlmcp/transport/http_router.hpp"
 #include "sparqlmcp/transport/http_security.hpp"
 #include "sparqlmcp/transport/http_server.hpp"
 #include "sparqlmcp/transport/mcp_http.hpp"
-#include "sparqlmcp/transport/sparql_http.hpp"
 #include "sparqlmcp/transport/stdio.hpp"
 #include "sparqlmcp/util/error.hpp"
 
@@ -45,7 +44,9 @@ namespace {
 // finish or are cancelled within the server's stop timeouts). The signals were blocked in every
 // thread before any was started, so this thread takes them with sigwait.
 int serve_http(const CommandLine& command_line, mcp::Server& server,
-               const tools::FederationProxy& proxy, const sigset_t& signals) {
+               sparql_endpoint::Answerer answer_sparql,
+               const sparql_endpoint::SparqlEndpointOptions& sparql_options,
+               const sigset_t& signals) {
   transport::HttpServerOptions options;
   try {
     options.listen = transport::parse_listen_address(*command_line.http);
@@ -63,9 +64,8 @@ int serve_http(const CommandLine& command_line, mcp::Server& server,
   const transport::McpHttpOptions mcp_options;
   std::unique_ptr<transport::HttpHandler> mcp =
       transport::make_mcp_http_handler(server, mcp_options);
-  const transport::SparqlHttpOptions sparql_options;
   std::unique_ptr<transport::HttpHandler> sparql =
-      transport::make_sparql_http_handler(proxy, sparql_options);
+      sparql_endpoint::make_sparql_http_handler(std::move(answer_sparql), sparql_options);
   transport::HttpRouter router;
   router.add({mcp_options.path, mcp_options.sse_path, mcp_options.messages_path}, *mcp);
   router.add({sparql_options.path}, *sparql);
@@ -134,7 +134,7 @@ int run_serve(const CommandLine& command_line) {
 
   preload_void_cache(*runtime);
   // The MCP tools and the SPARQL endpoint share what they learn of endpoints and their caches.
-  auto sources = make_query_sources(*runtime);
+  std::shared_ptr<const federation::QueryService> service = make_query_service(*runtime);
   // Opened first: VoID computations and /sparql queries write their requests to it too.
   std::shared_ptr<tools::TraceLog> trace;
   try {
@@ -147,10 +147,10 @@ int run_serve(const CommandLine& command_line) {
     spdlog::error("cannot start: {}", exception.what());
     return 1;
   }
-  std::unique_ptr<void_::VoidService> void_service = make_void_service(*runtime, sources, trace);
+  std::unique_ptr<void_::VoidService> void_service = make_void_service(*runtime, service, trace);
   AgentTools agent_tools;
   try {
-    agent_tools = make_agent_tools(command_line, *runtime, sources, *void_service, trace);
+    agent_tools = make_agent_tools(command_line, *runtime, service, *void_service, trace);
   } catch (const Exception& exception) {
     spdlog::error("cannot start: {}", exception.what());
     return 1;
@@ -177,8 +177,17 @@ int run_serve(const CommandLine& command_line) {
   if (describes)
     prerender = render_void_answers_ahead(*runtime, *void_service, agent_tools.void_answers);
   if (command_line.http) {
-    const tools::FederationProxy proxy(sources, runtime->settings, trace);
-    return serve_http(command_line, server, proxy, signals);
+    sparql_endpoint::SparqlEndpointOptions sparql_options;
+    sparql_options.max_rows = runtime->settings.max_rows_limit;
+    sparql_options.default_timeout = runtime->settings.default_timeout;
+    sparql_options.max_timeout = runtime->settings.max_timeout;
+    tools::QueryAnswerer answer = [service](const sparql::Query& query,
+                                            const federation::Window& window,
+                                            const federation::RequestContext& context) {
+      return service->answer(query, window, context);
+    };
+    return serve_http(command_line, server, tools::trace_sparql_queries(std::move(answer), trace),
+                      sparql_options, signals);
   }
   int status = transport::run_stdio(server, std::cin, std::cout);
   spdlog::info("end of input: shutting down");

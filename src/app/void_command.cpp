@@ -13,7 +13,6 @@
 
 #include "runtime.hpp"
 #include "sparqlmcp/app/serve.hpp"
-#include "sparqlmcp/tools/query_sources.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/void/service.hpp"
 
@@ -117,8 +116,8 @@ int run_void(const CommandLine& command_line) {
     return 1;
   }
 
-  auto sources = make_query_sources(*runtime);
-  auto service = make_void_service(*runtime, sources);
+  auto query_service = make_query_service(*runtime);
+  auto service = make_void_service(*runtime, query_service);
   void_::DescribeRequest request;
   request.refresh = command_line.void_refresh;
   request.compute = command_line.void_compute == "never"   ? void_::ComputePolicy::Never

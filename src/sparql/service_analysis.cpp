@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 
 namespace sparqlmcp::sparql {
@@ -123,17 +124,8 @@ std::optional<DirectQuery> unwrap_single_service(const Query& query) {
   DirectQuery out;
   out.endpoint = service->name.term.value;
   out.silent = service->silent;
-  out.form = q.form;
-  out.query_text = serialize_syntax(query.prologue(), direct);
+  out.query = make_query(query.prologue(), std::move(direct));
   return out;
-}
-
-std::string with_slice(const Query& query, std::optional<std::uint64_t> offset,
-                       std::optional<std::uint64_t> limit) {
-  ast::SelectQuery copy = query.syntax();
-  copy.offset = offset;
-  copy.limit = limit;
-  return serialize_syntax(query.prologue(), copy);
 }
 
 }  // namespace sparqlmcp::sparql

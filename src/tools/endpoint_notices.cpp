@@ -27,4 +27,12 @@ void log_endpoint_notices(http::SparqlEndpointConfig& config, const mcp::ToolCon
   config.on_notice = notice_logger(context);
 }
 
+void log_warning(const mcp::ToolContext& context, const std::string& endpoint,
+                 const std::string& message) {
+  if (context.log) {
+    context.log(mcp::LogLevel::Warning,
+                {{"message", message}, {"event", "answer"}, {"endpoint", endpoint}});
+  }
+}
+
 }  // namespace sparqlmcp::tools

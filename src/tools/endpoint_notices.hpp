@@ -25,4 +25,10 @@ std::function<void(const http::SparqlNotice&)> notice_logger(const mcp::ToolCont
 // the callback runs on the HTTP client's thread and may outlive nothing it refers to).
 void log_endpoint_notices(http::SparqlEndpointConfig& config, const mcp::ToolContext& context);
 
+// Logs what an agent should know about an answer (a cap reached, a cut response, pages that
+// may overlap, an empty SERVICE block) at warning level, with the same shape of `data` as the
+// notices: {"message", "event": "answer", "endpoint"}.
+void log_warning(const mcp::ToolContext& context, const std::string& endpoint,
+                 const std::string& message);
+
 }  // namespace sparqlmcp::tools

@@ -7,20 +7,25 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/util/bounded_cache.hpp"
 
 namespace sparqlmcp::tools {
 
-// What remains of an answer from the first row of the page the key query asks for.
+// What remains of an answer from the first row of the page the key query asks for, and where
+// the answer continues after it.
 struct CachedAnswer {
   std::string endpoint;
-  std::string route;
+  federation::RouteKind route = federation::RouteKind::Direct;
+  // What answered: a page from the cache names the endpoints of the answer it comes from.
+  std::vector<federation::EndpointUse> endpoints;
   results::QueryResults solutions;   // SELECT: the remaining rows
   std::vector<rdf::Triple> triples;  // CONSTRUCT/DESCRIBE: the remaining triples
   bool graph = false;
@@ -28,10 +33,15 @@ struct CachedAnswer {
   bool complete = false;
   // The source may have cut the answer (a row cap or the byte limit) before these rows ended.
   bool possibly_incomplete = false;
-  // The rows follow the total order of with_total_order (paging.hpp), so the next-page
-  // queries carry it too.
+  // The rows follow the total order of sparql::with_total_order.
   bool ordered = false;
-  bool order_added = false;           // that order was added by the server (the query had none)
+  // The source gives the same order every time (the embedded engine).
+  bool stable_order = false;
+  // SELECT: where the next request starts (the OFFSET in the order the answer continues in),
+  // and the rows served already that the answer, read from there, will bring again: rows
+  // first served in an endpoint's own order, dropped as they come.
+  std::uint64_t next_offset = 0;
+  std::vector<results::Row> unmatched;
   std::vector<std::string> warnings;  // still true of every later page
 };
 

@@ -3,15 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <memory>
-
-#include "query_facts.hpp"
-#include "sparqlmcp/sparql/parser.hpp"
-#include "sparqlmcp/sparql/serializer.hpp"
+#include <optional>
 
 namespace sparqlmcp::tools {
 namespace {
-
-namespace ast = sparql::ast;
 
 constexpr std::string_view kPartMarker = "# sparql-mcp next part: skip ";
 constexpr std::string_view kPartMarkerEnd = " triples";
@@ -43,72 +38,6 @@ std::optional<std::size_t> marker_position(std::string_view text, std::size_t* s
 }
 
 }  // namespace
-
-bool has_order_by(const sparql::Query& query) {
-  return !query.syntax().order_by.empty();
-}
-
-ast::SelectQuery with_total_order(const sparql::Query& query) {
-  ast::SelectQuery syntax = query.syntax();
-  for (const std::string& var : projected_variables(query)) {
-    bool ordered = std::any_of(
-        syntax.order_by.begin(), syntax.order_by.end(), [&](const ast::OrderCondition& condition) {
-          return condition.expr.kind == sparql::Expr::Kind::Var && condition.expr.name == var;
-        });
-    if (!ordered) syntax.order_by.push_back({sparql::Expr::variable(var), false});
-  }
-  return syntax;
-}
-
-std::string serialize_sliced(const sparql::Query& query, ast::SelectQuery syntax,
-                             std::optional<std::uint64_t> offset,
-                             std::optional<std::uint64_t> limit) {
-  syntax.offset = offset;
-  syntax.limit = limit;
-  return sparql::serialize_syntax(query.prologue(), syntax);
-}
-
-sparql::Query sliced_query(const sparql::Query& query, ast::SelectQuery syntax,
-                           std::optional<std::uint64_t> offset,
-                           std::optional<std::uint64_t> limit) {
-  syntax.offset = offset;
-  syntax.limit = limit;
-  return sparql::make_query(query.prologue(), std::move(syntax));
-}
-
-namespace {
-
-ast::SelectQuery count_syntax(const sparql::Query& query, std::string& count_var) {
-  std::vector<std::string> projected = projected_variables(query);
-  count_var = "count";
-  while (std::find(projected.begin(), projected.end(), count_var) != projected.end()) {
-    count_var += "_";
-  }
-  sparql::Expr count;
-  count.kind = sparql::Expr::Kind::Aggregate;
-  count.name = "count";
-  count.star = true;
-
-  ast::PatternElement subquery;
-  subquery.kind = ast::PatternElement::Kind::SubSelect;
-  subquery.subselect = std::make_shared<ast::SelectQuery>(query.syntax());
-
-  ast::SelectQuery outer;
-  outer.form = sparql::QueryForm::Select;
-  outer.projection.push_back({count_var, count});
-  outer.where.elements.push_back(std::move(subquery));
-  return outer;
-}
-
-}  // namespace
-
-std::string count_query_text(const sparql::Query& query, std::string& count_var) {
-  return sparql::serialize_syntax(query.prologue(), count_syntax(query, count_var));
-}
-
-sparql::Query count_query(const sparql::Query& query, std::string& count_var) {
-  return sparql::make_query(query.prologue(), count_syntax(query, count_var));
-}
 
 void sort_triples(std::vector<rdf::Triple>& triples) {
   std::vector<std::pair<std::string, std::size_t>> keys;

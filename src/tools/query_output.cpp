@@ -19,7 +19,7 @@ std::string federated_header(const AnswerFacts& facts) {
                      " answered in " + std::to_string(facts.elapsed.count()) + " ms (" +
                      plural(static_cast<std::size_t>(facts.requests), "request");
   for (std::size_t i = 0; i < facts.endpoints_used.size(); ++i) {
-    const EndpointUse& use = facts.endpoints_used[i];
+    const federation::EndpointUse& use = facts.endpoints_used[i];
     line += (i == 0 ? ": <" : "; <") + use.endpoint + "> " + plural(use.requests, "request") +
             ", " + plural(use.rows, "row");
   }
@@ -32,16 +32,17 @@ std::string federated_header(const AnswerFacts& facts) {
 }
 
 std::string header_line(const AnswerFacts& facts) {
-  if (facts.route == "federated" && !facts.from_cache) return federated_header(facts);
+  using federation::RouteKind;
+  if (facts.route == RouteKind::Federated && !facts.from_cache) return federated_header(facts);
   if (facts.from_cache) {
     return "Endpoint <" + facts.endpoint + ">: this page comes from the result cache (no new " +
            "request; the answer was received " + std::to_string(facts.elapsed.count()) +
            " ms before).";
   }
   std::string line = "Endpoint <" + facts.endpoint + "> answered" +
-                     (facts.route == "in-process" ? " (in-process, from its dumps)"
-                      : facts.route == "external" ? " (the external federation engine)"
-                                                  : "") +
+                     (facts.route == RouteKind::InProcess  ? " (in-process, from its dumps)"
+                      : facts.route == RouteKind::External ? " (the external federation engine)"
+                                                           : "") +
                      " in " + std::to_string(facts.elapsed.count()) + " ms";
   if (facts.attempts > 1) line += " after " + plural(facts.attempts, "attempt");
   if (facts.requests > 1) line += " (" + plural(facts.requests, "request") + ")";
@@ -67,13 +68,14 @@ void add_plan(const AnswerFacts& facts, nlohmann::json& structured, std::string&
 }
 
 nlohmann::json base_structured(const AnswerFacts& facts, std::string_view form) {
-  nlohmann::json structured = {{"endpoint", facts.endpoint}, {"route", facts.route},
-                               {"query_form", form},         {"elapsed_ms", facts.elapsed.count()},
-                               {"requests", facts.requests}, {"from_cache", facts.from_cache},
-                               {"format", facts.format}};
-  if (facts.route == "federated") {
+  nlohmann::json structured = {
+      {"endpoint", facts.endpoint}, {"route", federation::route_name(facts.route)},
+      {"query_form", form},         {"elapsed_ms", facts.elapsed.count()},
+      {"requests", facts.requests}, {"from_cache", facts.from_cache},
+      {"format", facts.format}};
+  if (facts.route == federation::RouteKind::Federated) {
     nlohmann::json endpoints = nlohmann::json::array();
-    for (const EndpointUse& use : facts.endpoints_used)
+    for (const federation::EndpointUse& use : facts.endpoints_used)
       endpoints.push_back(
           {{"endpoint", use.endpoint}, {"requests", use.requests}, {"rows", use.rows}});
     structured["endpoints"] = std::move(endpoints);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sparqlmcp/engine/explain.hpp"
+#include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
@@ -24,21 +25,13 @@ struct OutputLimits {
   std::size_t max_text_chars = 20000;
 };
 
-// What a federated answer asked of one endpoint.
-struct EndpointUse {
-  std::string endpoint;
-  std::size_t requests = 0;
-  std::size_t rows = 0;
-};
-
 // What is known about the answer besides its rows.
 struct AnswerFacts {
   std::string endpoint;  // empty for a federated answer (see endpoints_used)
-  // "direct" (sent to the endpoint), "in-process" (dumps), "federated" (the embedded
-  // federation engine) or "external" (the engine of --federation-endpoint)
-  std::string route = "direct";
-  std::vector<EndpointUse> endpoints_used;  // federated: per endpoint contacted
-  std::size_t subqueries_from_cache = 0;    // federated: sub-queries the cache answered
+  federation::RouteKind route = federation::RouteKind::Direct;
+  // Every endpoint whose data made the answer: requests, rows and sub-queries from the cache.
+  std::vector<federation::EndpointUse> endpoints_used;
+  std::size_t subqueries_from_cache = 0;  // federated: sub-queries the cache answered
   std::chrono::milliseconds elapsed{0};
   int attempts = 1;  // HTTP exchanges of the last request (1 + retries)
   int requests = 1;  // requests made for this call (0 when served from the result cache)

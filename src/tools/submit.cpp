@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "failure_text.hpp"
+#include "query_pager.hpp"
 #include "sparqlmcp/engine/store.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/rdf/reader.hpp"
@@ -102,12 +103,15 @@ bool has_graph_patterns(const sparql::algebra::Operator& op) {
   return std::any_of(op.children.begin(), op.children.end(), has_graph_patterns);
 }
 
-// What the run tool gave for the whole query, over all its pages.
+// What the query gave, over all its pages.
 struct Answer {
   bool graph = false;
   results::QueryResults solutions;
   std::vector<rdf::Triple> triples;
-  json first_page;   // structuredContent of the first page
+  std::string route;  // as results name it; "none" for a query that reads no data
+  // The endpoints whose data made the answer, with their rows (from requests or from the
+  // caches of earlier calls alike).
+  std::vector<federation::EndpointUse> endpoints;
   bool cut = false;  // more rows than max_rows
   bool possibly_incomplete = false;
   std::vector<std::string> run_warnings;
@@ -115,9 +119,12 @@ struct Answer {
 
 class SubmitTool final : public mcp::Tool {
  public:
-  SubmitTool(std::unique_ptr<mcp::Tool> run_query, std::shared_ptr<SessionLedger> ledger,
-             std::shared_ptr<const TaskSet> tasks, SubmitSettings settings)
-      : run_query_(std::move(run_query)),
+  SubmitTool(std::shared_ptr<const federation::QueryService> service, QuerySettings query,
+             std::shared_ptr<SessionLedger> ledger, std::shared_ptr<const TaskSet> tasks,
+             SubmitSettings settings)
+      : query_settings_(std::move(query)),
+        pager_(std::move(service), {query_settings_.prefetch_rows, query_settings_.page_cache_bytes,
+                                    query_settings_.page_cache_ttl, query_settings_.count_option}),
         ledger_(std::move(ledger)),
         tasks_(std::move(tasks)),
         settings_(std::move(settings)),
@@ -211,9 +218,9 @@ class SubmitTool final : public mcp::Tool {
                    {"task_id", task_id.empty() ? json(nullptr) : json(task_id)},
                    {"query", query_text},
                    {"answer", answer_text.empty() ? json(nullptr) : json(answer_text)},
-                   {"route", answer.first_page.value("route", "")},
+                   {"route", answer.route},
                    {"endpoints_named", named},
-                   {"endpoints_contacted", contacted(answer.first_page)},
+                   {"endpoints_contacted", contacted(answer)},
                    {"rows", row_count(answer, signature)},
                    {"rows_cut", answer.cut},
                    {"signature", signature.to_json(settings_.rows_kept)},
@@ -248,57 +255,77 @@ class SubmitTool final : public mcp::Tool {
     answer.graph = sparql::is_graph_form(query.form());
     answer.solutions = std::move(evaluated.solutions);
     answer.triples = std::move(evaluated.triples);
-    answer.first_page = {{"route", "none"}};
+    answer.route = "none";
     return answer;
   }
 
-  // Every page of the query through run_sparql_query, up to max_rows.
+  // Every page of the query as run_sparql_query reads it (the same route and paging), up to
+  // max_rows.
   Answer run_all_pages(const sparql::Query& query, const std::string& text,
                        mcp::ToolContext& context) {
     Answer answer;
     answer.graph = sparql::is_graph_form(query.form());
-    std::string page_query = text;
-    std::size_t rows = 0;
+    PageRequest request;
+    request.text = text;
+    request.query = query;
+    request.max_rows = settings_.page_rows;
+    request.format = answer.graph ? "ntriples" : "table";
     for (bool first = true;; first = false) {
-      json arguments = {{"query", page_query},
-                        {"max_rows", static_cast<std::int64_t>(settings_.page_rows)}};
-      if (answer.graph) arguments["format"] = "ntriples";
-      mcp::ToolResult page = run_query_->call(arguments, context);
-      if (page.is_error)
+      request.started = std::chrono::steady_clock::now();
+      request.deadline = request.started + query_settings_.default_timeout;
+      Page page;
+      try {
+        page = pager_.page(request, context);
+      } catch (const Exception& exception) {
+        if (exception.error().kind == ErrorKind::Cancelled) throw;
         throw_error(ErrorKind::InvalidArgument,
-                    "the final query failed, so nothing was recorded: " + page.first_text() +
+                    "the final query failed, so nothing was recorded: " +
+                        failure_result(exception.error(), "timeout_ms").first_text() +
                         " Fix it (try it with run_sparql_query) and submit again.");
-      if (!page.structured) throw_error(ErrorKind::Internal, "run_sparql_query gave no result");
-      const json& structured = *page.structured;
-      if (first) answer.first_page = structured;
-      if (structured.value("possibly_incomplete", false)) answer.possibly_incomplete = true;
-      if (auto found = structured.find("warnings"); found != structured.end() && found->is_array())
-        for (const json& warning : *found)
-          if (warning.is_string()) answer.run_warnings.push_back(warning.get<std::string>());
+      }
+      if (first) answer.route = std::string(federation::route_name(page.facts.route));
+      for (const federation::EndpointUse& use : page.facts.endpoints_used) {
+        auto it = std::find_if(
+            answer.endpoints.begin(), answer.endpoints.end(),
+            [&](const federation::EndpointUse& u) { return u.endpoint == use.endpoint; });
+        if (it == answer.endpoints.end()) {
+          answer.endpoints.push_back(use);
+        } else if (first) {
+          it->rows += use.rows;
+        }
+      }
+      if (page.facts.possibly_incomplete) answer.possibly_incomplete = true;
+      for (const std::string& warning : page.facts.warnings)
+        if (std::find(answer.run_warnings.begin(), answer.run_warnings.end(), warning) ==
+            answer.run_warnings.end())
+          answer.run_warnings.push_back(warning);
+      std::size_t rows = 0;
+      std::size_t shown = 0;
       if (answer.graph) {
-        for (const rdf::Quad& quad :
-             rdf::parse_rdf(structured.value("rdf", ""), rdf::RdfSyntax::NTriples, "", "submit"))
-          answer.triples.push_back({quad.subject, quad.predicate, quad.object});
+        shown = page.triples.size();
+        answer.triples.insert(answer.triples.end(), std::make_move_iterator(page.triples.begin()),
+                              std::make_move_iterator(page.triples.end()));
         rows = answer.triples.size();
       } else {
-        results::QueryResults part =
-            results::parse_results(structured.at("results").dump(), results::ResultsFormat::Json);
+        shown = std::min(page.solutions.rows.size(), settings_.page_rows);
+        page.solutions.rows.resize(shown);
         if (first) {
-          answer.solutions = std::move(part);
+          answer.solutions = std::move(page.solutions);
         } else {
           answer.solutions.rows.insert(answer.solutions.rows.end(),
-                                       std::make_move_iterator(part.rows.begin()),
-                                       std::make_move_iterator(part.rows.end()));
+                                       std::make_move_iterator(page.solutions.rows.begin()),
+                                       std::make_move_iterator(page.solutions.rows.end()));
         }
         rows = answer.solutions.rows.size();
       }
-      auto next = structured.find("next_page_query");
-      if (next == structured.end() || !next->is_string()) break;
+      std::optional<std::string> next = shown > 0 ? page.next_page(shown) : std::nullopt;
+      if (!next) break;
       if (rows >= settings_.max_rows) {
         answer.cut = true;
         break;
       }
-      page_query = next->get<std::string>();
+      request.text = *next;
+      request.query = sparql::parse_query(*next);
     }
     return answer;
   }
@@ -345,16 +372,14 @@ class SubmitTool final : public mcp::Tool {
   static std::optional<std::string> trivial_federation(const sparql::Query& query,
                                                        const Answer& answer,
                                                        const results::ResultSignature& signature) {
-    const json& page = answer.first_page;
-    if (page.value("route", "") != "federated" || signature.row_count == 0) return std::nullopt;
+    if (answer.route != "federated" || signature.row_count == 0) return std::nullopt;
     std::set<std::string> named;
     for (const std::string& endpoint : named_endpoints(query))
       named.insert(endpoint);
     if (named.size() < 2) return std::nullopt;
     std::set<std::string> contributing;
-    if (auto used = page.find("endpoints"); used != page.end() && used->is_array())
-      for (const json& use : *used)
-        if (use.value("rows", 0) > 0) contributing.insert(use.value("endpoint", ""));
+    for (const federation::EndpointUse& use : answer.endpoints)
+      if (use.rows > 0) contributing.insert(use.endpoint);
     std::vector<std::string> idle;
     for (const std::string& endpoint : named)
       if (!contributing.count(endpoint)) idle.push_back("<" + endpoint + ">");
@@ -406,14 +431,12 @@ class SubmitTool final : public mcp::Tool {
     return out;
   }
 
-  static json contacted(const json& page) {
+  // The endpoints the answer consulted: asked by a request now, or by one of an earlier call
+  // whose answer a cache kept.
+  static json contacted(const Answer& answer) {
     json out = json::array();
-    if (auto used = page.find("endpoints"); used != page.end() && used->is_array()) {
-      for (const json& use : *used)
-        if (use.value("requests", 0) > 0) out.push_back(use.value("endpoint", ""));
-    } else if (page.contains("endpoint") && page["endpoint"].is_string()) {
-      out.push_back(page["endpoint"]);
-    }
+    for (const federation::EndpointUse& use : answer.endpoints)
+      if (use.requests > 0 || use.cache_hits > 0 || use.rows > 0) out.push_back(use.endpoint);
     return out;
   }
 
@@ -481,8 +504,8 @@ class SubmitTool final : public mcp::Tool {
                        {"rows", rows},
                        {"preview", preview},
                        {"digest", signature.digest()},
-                       {"route", answer.first_page.value("route", "")},
-                       {"endpoints", contacted(answer.first_page)},
+                       {"route", answer.route},
+                       {"endpoints", contacted(answer)},
                        {"warnings", warnings_json},
                        {"final", !settings_.allow_resubmit}};
     if (boolean) structured["boolean"] = signature.boolean;
@@ -517,7 +540,8 @@ class SubmitTool final : public mcp::Tool {
     }
   }
 
-  std::unique_ptr<mcp::Tool> run_query_;
+  QuerySettings query_settings_;
+  QueryPager pager_;
   std::shared_ptr<SessionLedger> ledger_;
   std::shared_ptr<const TaskSet> tasks_;
   SubmitSettings settings_;
@@ -529,12 +553,13 @@ class SubmitTool final : public mcp::Tool {
 
 }  // namespace
 
-std::unique_ptr<mcp::Tool> make_submit_tool(std::unique_ptr<mcp::Tool> run_query,
+std::unique_ptr<mcp::Tool> make_submit_tool(std::shared_ptr<const federation::QueryService> service,
+                                            QuerySettings query,
                                             std::shared_ptr<SessionLedger> ledger,
                                             std::shared_ptr<const TaskSet> tasks,
                                             SubmitSettings settings) {
-  return std::make_unique<SubmitTool>(std::move(run_query), std::move(ledger), std::move(tasks),
-                                      std::move(settings));
+  return std::make_unique<SubmitTool>(std::move(service), std::move(query), std::move(ledger),
+                                      std::move(tasks), std::move(settings));
 }
 
 }  // namespace sparqlmcp::tools

@@ -1,10 +1,10 @@
-#include "http_accept.hpp"
+#include "sparqlmcp/transport/http_accept.hpp"
 
 #include <charconv>
 
 #include "sparqlmcp/util/text.hpp"
 
-namespace sparqlmcp::transport::detail {
+namespace sparqlmcp::transport {
 namespace {
 
 // "0", "0.5", "1.000" (RFC 9110 12.4.2). Anything else leaves the range at q=1: a client that
@@ -58,4 +58,4 @@ int match_specificity(const MediaRange& range, std::string_view media_type) {
   return -1;
 }
 
-}  // namespace sparqlmcp::transport::detail
+}  // namespace sparqlmcp::transport

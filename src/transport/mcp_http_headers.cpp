@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "http_accept.hpp"
+#include "sparqlmcp/transport/http_accept.hpp"
 #include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::transport::detail {

@@ -43,32 +43,35 @@ TEST_CASE("a query that is one SERVICE is unwrapped with its modifiers and filte
   REQUIRE(direct);
   CHECK(direct->endpoint == "https://query.wikidata.org/sparql");
   CHECK_FALSE(direct->silent);
-  CHECK(direct->form == QueryForm::Select);
-  CHECK(direct->query_text.rfind("PREFIX wdt: <http://www.wikidata.org/prop/direct/>\n", 0) == 0);
-  CHECK(direct->query_text.find("SERVICE") == std::string::npos);
+  CHECK(direct->query.form() == QueryForm::Select);
+  const std::string text = serialize_query(direct->query);
+  CHECK(text.rfind("PREFIX wdt: <http://www.wikidata.org/prop/direct/>\n", 0) == 0);
+  CHECK(text.find("SERVICE") == std::string::npos);
   Query expected = parse_query(
       "PREFIX wdt: <http://www.wikidata.org/prop/direct/>\n"
       "SELECT DISTINCT ?item (COUNT(?x) AS ?n) WHERE { ?item wdt:P31 ?x OPTIONAL { ?x wdt:P1 ?y } "
       "FILTER(?x != wdt:Q5) } GROUP BY ?item ORDER BY DESC(?n) LIMIT 10 VALUES ?item { <http://a> "
       "}");
-  CHECK(to_sse(parse_query(direct->query_text)) == to_sse(expected));
+  CHECK(to_sse(direct->query) == to_sse(expected));
+  // What is sent prints and parses back to the same algebra.
+  CHECK(to_sse(parse_query(text)) == to_sse(expected));
 }
 
 TEST_CASE("unwrapping keeps ASK, CONSTRUCT and DESCRIBE forms and SILENT", "[sparql]") {
   auto ask = unwrap_single_service(parse_query("ASK { SERVICE SILENT <http://e/> { ?s ?p ?o } }"));
   REQUIRE(ask);
   CHECK(ask->silent);
-  CHECK(ask->form == QueryForm::Ask);
-  CHECK(to_sse(parse_query(ask->query_text)) == "(bgp (triple ?s ?p ?o))");
+  CHECK(ask->query.form() == QueryForm::Ask);
+  CHECK(to_sse(ask->query) == "(bgp (triple ?s ?p ?o))");
   auto construct = unwrap_single_service(
       parse_query("CONSTRUCT { ?s ?p ?o } WHERE { SERVICE <http://e/> { ?s ?p ?o } } LIMIT 5"));
   REQUIRE(construct);
-  CHECK(construct->form == QueryForm::Construct);
-  CHECK(parse_query(construct->query_text).syntax().construct_template.size() == 1);
+  CHECK(construct->query.form() == QueryForm::Construct);
+  CHECK(construct->query.syntax().construct_template.size() == 1);
   auto sub = unwrap_single_service(parse_query(
       "SELECT * { SERVICE <http://e/> { SELECT ?s { ?s ?p ?o } LIMIT 1 } FILTER(isIRI(?s)) }"));
   REQUIRE(sub);
-  CHECK(to_sse(parse_query(sub->query_text)) ==
+  CHECK(to_sse(sub->query) ==
         "(project (?s) (filter (isIRI ?s) (tomultiset (slice _ 1 (project (?s) (bgp (triple ?s ?p "
         "?o)))))))");
 }
@@ -92,17 +95,6 @@ TEST_CASE("queries that are not a single SERVICE are not unwrapped", "[sparql]")
   }
 }
 
-TEST_CASE("with_slice replaces the outermost OFFSET and LIMIT only", "[sparql]") {
-  Query q = parse_query("SELECT * { { SELECT ?s { ?s ?p ?o } LIMIT 7 } } ORDER BY ?s LIMIT 10");
-  std::string next = with_slice(q, 20, 10);
-  CHECK(to_sse(parse_query(next)) ==
-        "(slice 20 10 (project (?s) (order (?s) (tomultiset (slice _ 7 (project (?s) (bgp (triple "
-        "?s ?p ?o))))))))");
-  CHECK(to_sse(parse_query(with_slice(q, std::nullopt, std::nullopt))) ==
-        "(project (?s) (order (?s) (tomultiset (slice _ 7 (project (?s) (bgp (triple ?s ?p "
-        "?o)))))))");
-}
-
 TEST_CASE("Wikidata's label service inside the SERVICE does not prevent unwrapping", "[sparql]") {
   Query q = parse_query(
       "PREFIX wikibase: <http://wikiba.se/ontology#> PREFIX bd: <http://www.bigdata.com/rdf#> "
@@ -114,7 +106,7 @@ TEST_CASE("Wikidata's label service inside the SERVICE does not prevent unwrappi
   auto direct = unwrap_single_service(q);
   REQUIRE(direct);
   CHECK(direct->endpoint == "https://query.wikidata.org/sparql");
-  CHECK(direct->query_text.find("SERVICE wikibase:label") != std::string::npos);
+  CHECK(serialize_query(direct->query).find("SERVICE wikibase:label") != std::string::npos);
   // At the top level, next to the endpoint's SERVICE, it is a second service.
   Query outside = parse_query(
       "SELECT * { SERVICE <https://query.wikidata.org/sparql> { ?s ?p ?o } SERVICE "

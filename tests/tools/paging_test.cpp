@@ -17,56 +17,6 @@ std::string sse_of(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("with_total_order orders an unordered query by every projected variable",
-          "[tools][paging]") {
-  sparql::Query query = sparql::parse_query("SELECT ?b ?a WHERE { ?a <x:p> ?b }");
-  std::string text = serialize_sliced(query, with_total_order(query), 10, 5);
-  CHECK(sse_of(text) ==
-        sse_of("SELECT ?b ?a WHERE { ?a <x:p> ?b } ORDER BY ?b ?a OFFSET 10 LIMIT 5"));
-}
-
-TEST_CASE("with_total_order keeps a query that already orders by every projected variable as it is",
-          "[tools][paging]") {
-  sparql::Query query =
-      sparql::parse_query("SELECT ?a ?b WHERE { ?a <x:p> ?b } ORDER BY DESC(?b) ?a");
-  std::string text = serialize_sliced(query, with_total_order(query), std::nullopt, 3);
-  CHECK(sse_of(text) == sse_of("SELECT ?a ?b WHERE { ?a <x:p> ?b } ORDER BY DESC(?b) ?a LIMIT 3"));
-  // Idempotent: a next-page query that carries the order gets nothing more.
-  sparql::Query again = sparql::parse_query(text);
-  CHECK(sse_of(serialize_sliced(again, with_total_order(again), std::nullopt, 3)) == sse_of(text));
-}
-
-TEST_CASE("with_total_order uses the aliases and group keys an aggregate query projects",
-          "[tools][paging]") {
-  sparql::Query query =
-      sparql::parse_query("SELECT ?c (COUNT(*) AS ?n) WHERE { ?s a ?c } GROUP BY ?c");
-  std::string text = serialize_sliced(query, with_total_order(query), 0, 10);
-  CHECK(sse_of(text) == sse_of("SELECT ?c (COUNT(*) AS ?n) WHERE { ?s a ?c } GROUP BY ?c "
-                               "ORDER BY ?c ?n OFFSET 0 LIMIT 10"));
-}
-
-TEST_CASE("with_total_order adds the projected variables its own keys leave out as tie-breakers",
-          "[tools][paging]") {
-  sparql::Query query =
-      sparql::parse_query("SELECT ?a ?b WHERE { ?a <x:p> ?b } ORDER BY DESC(STR(?b))");
-  std::string text = serialize_sliced(query, with_total_order(query), std::nullopt, 3);
-  CHECK(sse_of(text) ==
-        sse_of("SELECT ?a ?b WHERE { ?a <x:p> ?b } ORDER BY DESC(STR(?b)) ?a ?b LIMIT 3"));
-}
-
-TEST_CASE("count_query_text counts the rows of the query with its own slice and DISTINCT",
-          "[tools][paging]") {
-  sparql::Query query = sparql::parse_query(
-      "PREFIX ex: <http://example.org/> SELECT DISTINCT ?count WHERE { ?s ex:p ?count } "
-      "LIMIT 10 OFFSET 2");
-  std::string var;
-  std::string text = count_query_text(query, var);
-  CHECK(var == "count_");  // the query projects ?count itself
-  CHECK(sse_of(text) ==
-        sse_of("PREFIX ex: <http://example.org/> SELECT (COUNT(*) AS ?count_) WHERE { "
-               "{ SELECT DISTINCT ?count WHERE { ?s ex:p ?count } LIMIT 10 OFFSET 2 } }"));
-}
-
 TEST_CASE("part markers round-trip and leave the query runnable", "[tools][paging]") {
   std::string query = "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }";
   std::string first = with_part_marker(query, 120);

@@ -5,10 +5,11 @@
 #include <fstream>
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/federation/local_endpoints.hpp"
+#include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/http/client.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
 #include "sparqlmcp/tools/call_recorder.hpp"
-#include "sparqlmcp/tools/local_endpoints.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 #include "sparqlmcp/util/files.hpp"
 #include "support/temp_dir.hpp"
@@ -34,19 +35,23 @@ struct Demo {
   TempDir dir;
   catalogue::Catalogue catalogue =
       catalogue::load_catalogue({fs::path(SPARQLMCP_SOURCE_DIR) / "examples" / "catalogue.ttl"});
-  std::shared_ptr<const tools::LocalEndpoints> local = tools::LocalEndpoints::load(catalogue);
+  std::shared_ptr<const federation::LocalEndpoints> local =
+      federation::LocalEndpoints::load(catalogue);
   http::Client client;
   http::SparqlProtocolClient sparql{client};
+  std::shared_ptr<const federation::QueryService> service =
+      std::make_shared<const federation::QueryService>(catalogue,
+                                                       federation::make_http_sender(sparql),
+                                                       federation::QueryServiceSettings{}, local);
   std::shared_ptr<tools::SessionLedger> ledger = std::make_shared<tools::SessionLedger>();
-  std::unique_ptr<mcp::Tool> run = tools::record_calls(
-      tools::make_run_sparql_query_tool(catalogue, sparql, {}, local), {nullptr, ledger});
+  std::unique_ptr<mcp::Tool> run =
+      tools::record_calls(tools::make_run_sparql_query_tool(service, {}), {nullptr, ledger});
   fs::path file = dir.path / "submissions.jsonl";
 
   std::unique_ptr<mcp::Tool> submit_tool(tools::SubmitSettings settings = {},
                                          std::shared_ptr<const tools::TaskSet> tasks = nullptr) {
     settings.submissions = file;
-    return tools::make_submit_tool(tools::make_run_sparql_query_tool(catalogue, sparql, {}, local),
-                                   ledger, std::move(tasks), settings);
+    return tools::make_submit_tool(service, {}, ledger, std::move(tasks), settings);
   }
 
   std::vector<json> records() const {

@@ -26,8 +26,7 @@ std::vector<ServiceClause> find_service_clauses(const Query& query);
 struct DirectQuery {
   std::string endpoint;
   bool silent = false;
-  std::string query_text;
-  QueryForm form = QueryForm::Select;
+  Query query;  // the SERVICE body as a query of its own
 };
 
 // Whether `iri` names a service an endpoint implements itself rather than a remote endpoint
@@ -35,15 +34,12 @@ struct DirectQuery {
 bool is_endpoint_internal_service(std::string_view iri);
 
 // When the query has exactly one SERVICE, with an IRI, and its WHERE clause is that SERVICE
-// alone (plus FILTERs, which are moved inside it), with no dataset clause: the query text with
-// the SERVICE wrapper removed (its group becomes the WHERE clause), prologue, projection,
-// template, modifiers and trailing VALUES kept. Otherwise nullopt. SERVICE clauses nested in it
+// alone (plus FILTERs, which are moved inside it), with no dataset clause: the query with the
+// SERVICE wrapper removed (its group becomes the WHERE clause), prologue, projection,
+// template, modifiers and trailing VALUES kept, built from the parse tree and translated once
+// (never printed and parsed again). Otherwise nullopt. SERVICE clauses nested in it
 // that name an endpoint-internal service (is_endpoint_internal_service) are kept in the body and
 // do not count as a second SERVICE.
 std::optional<DirectQuery> unwrap_single_service(const Query& query);
-
-// The query serialized with its outermost OFFSET/LIMIT replaced (nullopt removes the clause).
-std::string with_slice(const Query& query, std::optional<std::uint64_t> offset,
-                       std::optional<std::uint64_t> limit);
 
 }  // namespace sparqlmcp::sparql

@@ -4,11 +4,15 @@
 #include <span>
 #include <vector>
 
-#include "http_accept.hpp"
+#include "sparqlmcp/transport/http_accept.hpp"
 #include "sparqlmcp/util/text.hpp"
 
-namespace sparqlmcp::transport::detail {
+namespace sparqlmcp::sparql_endpoint::detail {
 namespace {
+
+using transport::match_specificity;
+using transport::MediaRange;
+using transport::parse_accept;
 
 // In preference order; the aliases after the registered types.
 constexpr std::array kResultOffers{
@@ -80,4 +84,4 @@ std::string content_type(const Offer& offer) {
   return value;
 }
 
-}  // namespace sparqlmcp::transport::detail
+}  // namespace sparqlmcp::sparql_endpoint::detail

@@ -1,4 +1,4 @@
-#include "sparqlmcp/tools/local_endpoints.hpp"
+#include "sparqlmcp/federation/local_endpoints.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -10,7 +10,7 @@
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/text.hpp"
 
-namespace sparqlmcp::tools {
+namespace sparqlmcp::federation {
 namespace {
 
 std::unique_ptr<engine::Store> load_entry(const catalogue::Endpoint& endpoint) {
@@ -125,4 +125,4 @@ const engine::Store* LocalEndpoints::find(const catalogue::Endpoint& endpoint) c
   return it == stores_.end() ? nullptr : it->second.get();
 }
 
-}  // namespace sparqlmcp::tools
+}  // namespace sparqlmcp::federation

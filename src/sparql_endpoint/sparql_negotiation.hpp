@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace sparqlmcp::transport::detail {
+namespace sparqlmcp::sparql_endpoint::detail {
 
 enum class AnswerFormat { Json, Xml, Csv, Tsv, Turtle, NTriples };
 
@@ -28,4 +28,4 @@ std::string offered_media_types(bool graph);
 // The Content-Type header value for an offer: "text/csv; charset=utf-8", ...
 std::string content_type(const Offer& offer);
 
-}  // namespace sparqlmcp::transport::detail
+}  // namespace sparqlmcp::sparql_endpoint::detail

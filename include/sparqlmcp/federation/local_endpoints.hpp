@@ -12,7 +12,7 @@
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/engine/store.hpp"
 
-namespace sparqlmcp::tools {
+namespace sparqlmcp::federation {
 
 class LocalEndpoints {
  public:
@@ -36,4 +36,4 @@ class LocalEndpoints {
 // The path of a file: IRI ("file:///a/b%20c.ttl" -> "/a/b c.ttl"); nullopt for other IRIs.
 std::optional<std::string> file_iri_to_path(const std::string& iri);
 
-}  // namespace sparqlmcp::tools
+}  // namespace sparqlmcp::federation

@@ -1,28 +1,29 @@
 #pragma once
-// Decides where a parsed query goes:
+// Decides where a parsed query goes (QueryService's first step):
 // - direct: exactly one SERVICE with nothing around it but the query form and solution
-//   modifiers; its body is sent to that endpoint (big public endpoints refuse SERVICE calls);
+//   modifiers; its body is sent to that endpoint (big public endpoints refuse SERVICE calls),
+//   or evaluated in-process for a dump-only entry;
 // - federated: two or more SERVICE clauses, or local work around them (joins, OPTIONAL, UNION,
 //   FILTER, BIND, VALUES, sub-queries, aggregates): the embedded federation engine;
 // - external: the same queries sent unchanged to the engine of --federation-endpoint.
 // Every SERVICE with a fixed IRI must name a catalogue endpoint; triple patterns outside any
 // SERVICE are refused, since this server has no default graph for them to match.
 
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/sparql/query.hpp"
-#include "sparqlmcp/sparql/service_analysis.hpp"
 
-namespace sparqlmcp::tools {
+namespace sparqlmcp::federation {
 
 struct Route {
   enum class Kind { Direct, Federated, External };
   Kind kind = Kind::Direct;
-  // Direct: the unwrapped query; Federated and External: the query as written.
-  sparql::DirectQuery direct;
+  // Direct: the SERVICE body as a query of its own (built from the parse tree, not from
+  // text); Federated and External: the query as written.
+  sparql::Query inner;
+  bool silent = false;  // Direct: SERVICE SILENT around the whole query
   // Direct: the endpoint; External: the federation engine; Federated: unused.
   catalogue::Endpoint endpoint;  // a copy: ad hoc endpoints (--allow-any-endpoint) have no entry
   // Federated: the endpoints the SERVICE clauses name (ad hoc ones included), in query order.
@@ -41,4 +42,4 @@ Route plan_route(const sparql::Query& query, const catalogue::Catalogue& catalog
 // "Known endpoints: <iri> (title), ..." for error messages, bounded in length.
 std::string known_endpoints_hint(const catalogue::Catalogue& catalogue);
 
-}  // namespace sparqlmcp::tools
+}  // namespace sparqlmcp::federation

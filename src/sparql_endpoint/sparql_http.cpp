@@ -1,4 +1,4 @@
-#include "sparqlmcp/transport/sparql_http.hpp"
+#include "sparqlmcp/sparql_endpoint/sparql_http.hpp"
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
@@ -14,11 +14,19 @@
 #include "sparql_negotiation.hpp"
 #include "sparqlmcp/rdf/writer.hpp"
 #include "sparqlmcp/results/serializer.hpp"
+#include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/sparql/query_shape.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/text.hpp"
 
-namespace sparqlmcp::transport {
+namespace sparqlmcp::sparql_endpoint {
 namespace {
+
+using transport::decode_form;
+using transport::HttpExchange;
+using transport::HttpHandler;
+using transport::HttpRequest;
+using transport::HttpResponse;
 
 using detail::AnswerFormat;
 
@@ -158,7 +166,15 @@ HttpResponse failure(const Error& error) {
   return HttpResponse::text(status, error.to_text());
 }
 
-std::string serialize(const tools::ProxyAnswer& answer, AnswerFormat format) {
+// What the endpoint sends for one answer.
+struct Rendered {
+  bool graph = false;
+  results::QueryResults solutions;
+  std::vector<rdf::Triple> triples;
+  std::vector<std::pair<std::string, std::string>> prefixes;  // for compact Turtle
+};
+
+std::string serialize(const Rendered& answer, AnswerFormat format) {
   switch (format) {
     case AnswerFormat::Json:
       return results::serialize_results(answer.solutions, results::ResultsFormat::Json);
@@ -178,11 +194,11 @@ std::string serialize(const tools::ProxyAnswer& answer, AnswerFormat format) {
 
 // SPARQL 1.1 Service Description 2: what a GET of the endpoint without a query returns, as the
 // graph answer it is written like.
-tools::ProxyAnswer service_description(const std::string& endpoint_url) {
+Rendered service_description(const std::string& endpoint_url) {
   const std::string sd = "http://www.w3.org/ns/sparql-service-description#";
   const std::string formats = "http://www.w3.org/ns/formats/";
   const rdf::Term service = rdf::Term::blank("service");
-  tools::ProxyAnswer description;
+  Rendered description;
   description.graph = true;
   description.prefixes = {{"sd", sd}, {"formats", formats}};
   description.triples = {
@@ -201,10 +217,24 @@ tools::ProxyAnswer service_description(const std::string& endpoint_url) {
   return description;
 }
 
+// The warning an answer's shortfall gets: what happened, then what a SPARQL client can do.
+std::string shortfall_warning(const federation::Shortfall& shortfall) {
+  switch (shortfall.kind) {
+    case federation::Shortfall::Kind::ResultCap:
+      return shortfall.text + "; page with ORDER BY, LIMIT and OFFSET for the rest.";
+    case federation::Shortfall::Kind::ResponseBytes:
+    case federation::Shortfall::Kind::EngineCap:
+      return shortfall.text + "; add LIMIT or make the query more selective.";
+    case federation::Shortfall::Kind::Service:
+      break;
+  }
+  return shortfall.text;
+}
+
 class SparqlHttpHandler final : public HttpHandler {
  public:
-  SparqlHttpHandler(const tools::FederationProxy& proxy, SparqlHttpOptions options)
-      : proxy_(proxy),
+  SparqlHttpHandler(Answerer answer, SparqlEndpointOptions options)
+      : answer_(std::move(answer)),
         options_(std::move(options)),
         pool_(std::max<std::size_t>(options_.threads, 1)) {}
 
@@ -251,24 +281,52 @@ class SparqlHttpHandler final : public HttpHandler {
   void answer(const ProtocolRequest& protocol, const HttpExchange& exchange) const {
     if (exchange.cancellation()->cancelled()) return;  // the client left while it waited
     try {
-      const sparql::Query query = tools::FederationProxy::parse(*protocol.query);
+      const sparql::Query query = sparql::parse_query(*protocol.query);
       const bool graph = sparql::is_graph_form(query.form());
       const std::optional<detail::Offer> offer = detail::negotiate(protocol.accept, graph);
       if (!offer) {
         exchange.respond(not_acceptable(graph));
         return;
       }
-      const tools::ProxyAnswer answer =
-          proxy_.answer(query, protocol.timeout, exchange.cancellation());
+      const std::chrono::milliseconds timeout =
+          std::min(protocol.timeout.value_or(options_.default_timeout), options_.max_timeout);
+      federation::RequestContext context;
+      context.deadline = federation::Clock::now() + timeout;
+      context.cancellation = exchange.cancellation();
+      federation::Window window;
+      window.rows = options_.max_rows;
+      federation::Answer answer = answer_(query, window, context);
+
       HttpResponse response;
       response.headers.emplace_back("Content-Type", detail::content_type(*offer));
-      if (answer.cut_at) {
-        response.headers.emplace_back("X-SPARQL-MaxRows", std::to_string(*answer.cut_at));
+      const federation::Completeness& verdict = answer.completeness;
+      std::vector<std::string> warnings = answer.warnings;
+      if (verdict.cut_at) {
+        answer.solutions.rows.resize(*verdict.cut_at);
+        response.headers.emplace_back("X-SPARQL-MaxRows", std::to_string(*verdict.cut_at));
+        warnings.push_back("the answer has more than " + std::to_string(*verdict.cut_at) +
+                           " rows, the most this endpoint returns at once; page with ORDER BY, "
+                           "LIMIT and OFFSET for the rest.");
+      } else if (verdict.limit_reached_at &&
+                 std::any_of(verdict.shortfalls.begin(), verdict.shortfalls.end(),
+                             [](const federation::Shortfall& s) {
+                               return s.kind == federation::Shortfall::Kind::ResultCap;
+                             })) {
+        // The endpoint behind this one cut the answer at its cap: say so as it would.
+        response.headers.emplace_back(
+            "X-SPARQL-MaxRows",
+            std::to_string(verdict.announced_cap.value_or(*verdict.limit_reached_at)));
       }
-      for (const std::string& warning : answer.warnings) {
+      for (const federation::Shortfall& shortfall : verdict.shortfalls)
+        warnings.push_back(shortfall_warning(shortfall));
+      for (const std::string& warning : warnings)
         response.headers.emplace_back("X-SPARQL-MCP-Warning", header_value(warning));
-      }
-      response.body = serialize(answer, offer->format);
+      Rendered rendered;
+      rendered.graph = graph;
+      rendered.prefixes = sparql::query_prefixes(query);
+      rendered.solutions = std::move(answer.solutions);
+      rendered.triples = std::move(answer.triples);
+      response.body = serialize(rendered, offer->format);
       exchange.respond(std::move(response));
     } catch (const Exception& exception) {
       const Error& error = exception.error();
@@ -282,16 +340,16 @@ class SparqlHttpHandler final : public HttpHandler {
     }
   }
 
-  const tools::FederationProxy& proxy_;
-  SparqlHttpOptions options_;
+  Answerer answer_;
+  SparqlEndpointOptions options_;
   boost::asio::thread_pool pool_;
 };
 
 }  // namespace
 
-std::unique_ptr<HttpHandler> make_sparql_http_handler(const tools::FederationProxy& proxy,
-                                                      SparqlHttpOptions options) {
-  return std::make_unique<SparqlHttpHandler>(proxy, std::move(options));
+std::unique_ptr<HttpHandler> make_sparql_http_handler(Answerer answer,
+                                                      SparqlEndpointOptions options) {
+  return std::make_unique<SparqlHttpHandler>(std::move(answer), std::move(options));
 }
 
-}  // namespace sparqlmcp::transport
+}  // namespace sparqlmcp::sparql_endpoint

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "support/error_matchers.hpp"
 
@@ -31,33 +32,35 @@ catalogue::Catalogue two_endpoints() {
 Error route_error(const std::string& text, bool allow_any = false) {
   catalogue::Catalogue catalogue = two_endpoints();
   return test::error_of([&] {
-    tools::plan_route(sparql::parse_query(text), catalogue, {allow_any, {}});
+    federation::plan_route(sparql::parse_query(text), catalogue, {allow_any, {}});
   });
 }
 
 }  // namespace
 
-TEST_CASE("a single SERVICE query is sent to its endpoint without the wrapper", "[tools]") {
+TEST_CASE("a single SERVICE query is sent to its endpoint without the wrapper", "[federation]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_route(
+  auto route = federation::plan_route(
       sparql::parse_query("SELECT ?s WHERE { SERVICE <http://127.0.0.1:1/people/sparql> "
                           "{ ?s ?p ?o } } ORDER BY ?s LIMIT 3"),
       catalogue, {});
   CHECK(route.endpoint.id == "people");
-  CHECK(route.direct.query_text.find("SERVICE") == std::string::npos);
-  CHECK(route.direct.query_text.find("LIMIT 3") != std::string::npos);
+  CHECK(sparql::serialize_query(route.inner).find("SERVICE") == std::string::npos);
+  CHECK(sparql::serialize_query(route.inner).find("LIMIT 3") != std::string::npos);
   // What is sent parses and has the same shape without SERVICE.
-  CHECK_NOTHROW(sparql::parse_query(route.direct.query_text));
+  CHECK_NOTHROW(sparql::parse_query(sparql::serialize_query(route.inner)));
 }
 
-TEST_CASE("a query without SERVICE explains the convention and lists endpoints", "[tools][error]") {
+TEST_CASE("a query without SERVICE explains the convention and lists endpoints",
+          "[federation][error]") {
   Error error = route_error("SELECT * WHERE { ?s ?p ?o }");
   CHECK_THAT(error,
              is_error(ErrorKind::InvalidArgument).with_message_containing("has no SERVICE clause"));
   CHECK_THAT(error.message, Catch::Contains("<http://127.0.0.1:1/people/sparql> (People)"));
 }
 
-TEST_CASE("a SERVICE naming an unknown endpoint is refused with the known ones", "[tools][error]") {
+TEST_CASE("a SERVICE naming an unknown endpoint is refused with the known ones",
+          "[federation][error]") {
   Error error = route_error("SELECT * WHERE { SERVICE <http://elsewhere/sparql> { ?s ?p ?o } }");
   CHECK_THAT(error, is_error(ErrorKind::InvalidArgument)
                         .with_message_starting("SERVICE <http://elsewhere/sparql> is not an "
@@ -65,49 +68,49 @@ TEST_CASE("a SERVICE naming an unknown endpoint is refused with the known ones",
   CHECK_THAT(error.message, Catch::Contains("<http://127.0.0.1:1/places/sparql> (Places)"));
 }
 
-TEST_CASE("an unknown endpoint is let through when any endpoint is allowed", "[tools]") {
+TEST_CASE("an unknown endpoint is let through when any endpoint is allowed", "[federation]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_route(
+  auto route = federation::plan_route(
       sparql::parse_query("ASK { SERVICE <http://elsewhere/sparql> { ?s ?p ?o } }"), catalogue,
       {true, {}});
   CHECK(route.endpoint.endpoint_iri == "http://elsewhere/sparql");
 }
 
-TEST_CASE("two SERVICE clauses go to the federation engine with both endpoints", "[tools]") {
+TEST_CASE("two SERVICE clauses go to the federation engine with both endpoints", "[federation]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_route(
+  auto route = federation::plan_route(
       sparql::parse_query("SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o "
                           "} SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } }"),
       catalogue, {});
-  CHECK(route.kind == tools::Route::Kind::Federated);
+  CHECK(route.kind == federation::Route::Kind::Federated);
   REQUIRE(route.endpoints.size() == 2);
   CHECK(route.endpoints[0].id == "people");
   CHECK(route.endpoints[1].id == "places");
 }
 
-TEST_CASE("with a federation endpoint, federated queries go to it unchanged", "[tools]") {
+TEST_CASE("with a federation endpoint, federated queries go to it unchanged", "[federation]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_route(
+  auto route = federation::plan_route(
       sparql::parse_query(
           "SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o "
           "} OPTIONAL { SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } } }"),
       catalogue, {false, "http://127.0.0.1:2/comunica/sparql"});
-  CHECK(route.kind == tools::Route::Kind::External);
+  CHECK(route.kind == federation::Route::Kind::External);
   CHECK(route.endpoint.endpoint_iri == "http://127.0.0.1:2/comunica/sparql");
-  CHECK(route.direct.query_text.find("OPTIONAL") != std::string::npos);
+  CHECK(sparql::serialize_query(route.inner).find("OPTIONAL") != std::string::npos);
 }
 
-TEST_CASE("a SERVICE with a variable endpoint is federated", "[tools]") {
+TEST_CASE("a SERVICE with a variable endpoint is federated", "[federation]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_route(
+  auto route = federation::plan_route(
       sparql::parse_query("SELECT * WHERE { VALUES ?e { <http://127.0.0.1:1/people/sparql> } "
                           "SERVICE ?e { ?s ?p ?o } }"),
       catalogue, {});
-  CHECK(route.kind == tools::Route::Kind::Federated);
+  CHECK(route.kind == federation::Route::Kind::Federated);
 }
 
 TEST_CASE("a triple pattern outside every SERVICE is refused: there is no local data",
-          "[tools][error]") {
+          "[federation][error]") {
   Error error = route_error(
       "SELECT * WHERE { ?x ?y ?z SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } }");
   CHECK_THAT(error, is_error(ErrorKind::InvalidArgument)
@@ -117,23 +120,24 @@ TEST_CASE("a triple pattern outside every SERVICE is refused: there is no local 
                                       "holds that data (list_endpoints tells which)."));
 }
 
-TEST_CASE("an endpoint-internal SERVICE inside the one SERVICE travels with the query", "[tools]") {
+TEST_CASE("an endpoint-internal SERVICE inside the one SERVICE travels with the query",
+          "[federation]") {
   catalogue::Catalogue catalogue = two_endpoints();
-  auto route = tools::plan_route(
+  auto route = federation::plan_route(
       sparql::parse_query(
           "PREFIX wikibase: <http://wikiba.se/ontology#> PREFIX bd: <http://www.bigdata.com/rdf#> "
           "SELECT ?s ?sLabel WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o "
           "SERVICE wikibase:label { bd:serviceParam wikibase:language \"en\" } } }"),
       catalogue, {});
   CHECK(route.endpoint.id == "people");
-  CHECK(route.direct.query_text.find("SERVICE") != std::string::npos);
-  CHECK(route.direct.query_text.find("127.0.0.1:1/people") == std::string::npos);
+  CHECK(sparql::serialize_query(route.inner).find("SERVICE") != std::string::npos);
+  CHECK(sparql::serialize_query(route.inner).find("127.0.0.1:1/people") == std::string::npos);
 }
 
 TEST_CASE(
     "a SERVICE that is no http(s) URL is refused in the query's terms under "
     "--allow-any-endpoint",
-    "[tools][error]") {
+    "[federation][error]") {
   for (const char* iri : {"ftp://example.org/sparql", "urn:example:endpoint", "http:///sparql"}) {
     INFO(iri);
     Error error =

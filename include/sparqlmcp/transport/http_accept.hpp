@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sparqlmcp::transport::detail {
+namespace sparqlmcp::transport {
 
 struct MediaRange {
   std::string type;     // lower case; "*" for */*
@@ -22,4 +22,4 @@ std::vector<MediaRange> parse_accept(std::string_view accept);
 // type/*, 0 for */*, -1 when it does not match.
 int match_specificity(const MediaRange& range, std::string_view media_type);
 
-}  // namespace sparqlmcp::transport::detail
+}  // namespace sparqlmcp::transport

@@ -1,10 +1,11 @@
 #include "query_routing.hpp"
 
 #include "sparqlmcp/sparql/serializer.hpp"
+#include "sparqlmcp/sparql/service_analysis.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/text.hpp"
 
-namespace sparqlmcp::tools {
+namespace sparqlmcp::federation {
 namespace {
 
 constexpr std::size_t kMaxEndpointsInHint = 40;
@@ -107,7 +108,8 @@ Route plan_route(const sparql::Query& query, const catalogue::Catalogue& catalog
     const catalogue::Endpoint& endpoint =
         require_known_endpoint(direct->endpoint, catalogue, options.allow_any_endpoint, adhoc);
     Route route;
-    route.direct = std::move(*direct);
+    route.inner = std::move(direct->query);
+    route.silent = direct->silent;
     route.endpoint = endpoint;
     return route;
   }
@@ -138,8 +140,7 @@ Route plan_route(const sparql::Query& query, const catalogue::Catalogue& catalog
                     "to match. Put it inside the SERVICE <endpoint> { ... } of the endpoint that "
                     "holds that data (list_endpoints tells which).");
   }
-  route.direct.query_text = sparql::serialize_query(query);
-  route.direct.form = query.form();
+  route.inner = query;
   if (!options.federation_endpoint.empty()) {
     route.kind = Route::Kind::External;
     route.endpoint = catalogue::make_adhoc_endpoint(options.federation_endpoint);
@@ -148,4 +149,4 @@ Route plan_route(const sparql::Query& query, const catalogue::Catalogue& catalog
   return route;
 }
 
-}  // namespace sparqlmcp::tools
+}  // namespace sparqlmcp::federation
