@@ -10,6 +10,7 @@ std::optional<std::size_t> EndpointMemory::block_limit(const std::string& endpoi
   auto it = blocks_.find({endpoint, form});
   if (it == blocks_.end() || it->second.smallest_refused == 0) return std::nullopt;
   const Blocks& b = it->second;
+  if (std::chrono::steady_clock::now() - b.refused_at >= block_retest_) return std::nullopt;
   if (b.largest_accepted > 0 && b.largest_accepted < b.smallest_refused) return b.largest_accepted;
   return std::max<std::size_t>(b.smallest_refused / 2, 1);
 }
@@ -17,7 +18,11 @@ std::optional<std::size_t> EndpointMemory::block_limit(const std::string& endpoi
 void EndpointMemory::block_refused(const std::string& endpoint, std::size_t rows, BlockForm form) {
   std::lock_guard lock(mutex_);
   Blocks& b = blocks_[{endpoint, form}];
+  const auto now = std::chrono::steady_clock::now();
+  // A refusal older than the re-test period was tried again: what it taught is replaced.
+  if (b.smallest_refused > 0 && now - b.refused_at >= block_retest_) b = Blocks{};
   if (b.smallest_refused == 0 || rows < b.smallest_refused) b.smallest_refused = rows;
+  b.refused_at = now;
 }
 
 void EndpointMemory::block_accepted(const std::string& endpoint, std::size_t rows, BlockForm form) {

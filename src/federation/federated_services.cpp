@@ -304,7 +304,9 @@ class PendingFederated final : public engine::PendingService {
         return;
       }
       if (!refuses_size(error) || block.count <= 1) throw;
-      owner_.memory_->block_refused(request_.endpoint, block.count, block.form);
+      // Remembered only once a smaller block is accepted: a query the endpoint rejects for
+      // another reason fails at every size and must not shrink its blocks for later queries.
+      owner_.refused_.push_back({request_.endpoint, block.form, block.count});
       split(block, answer,
             "refused a block of " + std::to_string(block.count) + " rows (HTTP " +
                 std::to_string(error.remote->http_status) + ")");
@@ -317,7 +319,7 @@ class PendingFederated final : public engine::PendingService {
       fall_back_to_union(block, answer, row_numbers_missing(shape_, request_.endpoint));
       return;
     }
-    if (bound_join()) owner_.memory_->block_accepted(request_.endpoint, block.count, block.form);
+    if (bound_join()) accepted(block);
     const RowCap cap = source_->row_cap();
     const bool capped = got.stopped_at_cap || got.announced_cap || got.body_truncated ||
                         (cap.rows > 0 && rows >= cap.rows);
@@ -422,13 +424,33 @@ class PendingFederated final : public engine::PendingService {
       for (SourceAnswer& p : pages)
         append(p.solutions, block, answer);
     } catch (const Exception& exception) {
-      if (exception.error().kind != ErrorKind::Remote) throw;
+      // An endpoint that breaks the protocol (ignores LIMIT) did not refuse to page: its
+      // answers cannot be trusted at all.
+      const Error& error = exception.error();
+      if (error.kind != ErrorKind::Remote ||
+          (error.remote && error.remote->body == RemoteBody::ProtocolFault))
+        throw;
       stats.incomplete.push_back("<" + request_.endpoint + "> returned " +
                                  std::to_string(first.solutions.rows.size()) + " rows, its " +
                                  (cap.declared ? "declared" : "assumed") +
                                  " result cap, and refused to page them in order (" +
                                  exception.error().message + "); the answer may lack rows");
       append(first.solutions, block, answer);
+    }
+  }
+
+  // A block the endpoint answered: what it refused at a larger size in this query was the size,
+  // now cured, and is remembered for later queries.
+  void accepted(const Block& block) {
+    owner_.memory_->block_accepted(request_.endpoint, block.count, block.form);
+    auto& refused = owner_.refused_;
+    for (auto it = refused.begin(); it != refused.end();) {
+      if (it->endpoint == request_.endpoint && it->form == block.form && it->rows > block.count) {
+        owner_.memory_->block_refused(it->endpoint, it->rows, it->form);
+        it = refused.erase(it);
+      } else {
+        ++it;
+      }
     }
   }
 

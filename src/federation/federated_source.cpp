@@ -29,6 +29,7 @@ class FederatedSource final : public Source {
     options.max_result_rows = settings_.max_result_rows;
     options.max_rows_in_memory = settings_.max_rows_in_memory;
     options.service_handler = &services;
+    options.service_probe_rows = settings_.federation.probe_rows;
     options.explain = context.explain;
     services.set_candidate_endpoints(settings_.variable_endpoints);
     SourceAnswer answer;

@@ -7,6 +7,8 @@
 #include "response_reading.hpp"
 #include "sparqlmcp/federation/source.hpp"
 #include "sparqlmcp/results/format.hpp"
+#include "sparqlmcp/sparql/algebra_vars.hpp"
+#include "sparqlmcp/sparql/query_shape.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 
 namespace sparqlmcp::federation {
@@ -35,6 +37,47 @@ SourceAnswer answer_from(const http::SparqlResponse& response, bool graph, Endpo
   return answer;
 }
 
+// What a SELECT request asked of the endpoint: at most `limit` rows of the columns `vars`. An
+// answer beyond it is the endpoint's fault, reported at once: an endpoint that ignores LIMIT
+// would otherwise be trusted with counts, caps and pages it never respected.
+struct Asked {
+  bool select = false;
+  std::optional<std::uint64_t> limit;
+  std::vector<std::string> vars;
+};
+
+Asked asked_of(const sparql::Query& query) {
+  if (query.form() != sparql::QueryForm::Select) return {};
+  return {true, sparql::outer_slice(query).limit, sparql::projected_variables(query)};
+}
+
+Asked asked_of(const PatternQuery& query) {
+  Asked asked{true, std::nullopt, query.vars};
+  if (query.op.kind == sparql::algebra::OpKind::Slice) asked.limit = query.op.limit;
+  if (asked.vars.empty()) asked.vars = sparql::algebra::bound_vars(query.op).maybe;
+  return asked;
+}
+
+void check_asked(const SourceAnswer& answer, const Asked& asked,
+                 const http::SparqlResponse& response) {
+  if (!asked.select || answer.solutions.kind != results::QueryResults::Kind::Bindings) return;
+  auto fault = [&](const std::string& what) {
+    Error error = make_remote_error("the endpoint broke the SPARQL protocol: " + what,
+                                    response.endpoint, response.status, 0, response.body);
+    error.remote->body = RemoteBody::ProtocolFault;
+    throw Exception(std::move(error));
+  };
+  const std::size_t rows = answer.solutions.rows.size();
+  if (asked.limit && rows > *asked.limit) {
+    fault("it returned " + std::to_string(rows) + " rows to a query with LIMIT " +
+          std::to_string(*asked.limit) + " (it ignores LIMIT)");
+  }
+  for (const std::string& var : answer.solutions.variables) {
+    if (std::find(asked.vars.begin(), asked.vars.end(), var) == asked.vars.end())
+      fault("it returned a column ?" + var + " that the query did not select");
+  }
+}
+
 // Tells `on_request` how a request ended: `answer` when it was read, else `error`.
 void report(const std::function<void(const RequestRecord&)>& on_request,
             const std::string& endpoint, const std::string& query, Clock::time_point started,
@@ -60,7 +103,8 @@ void report(const std::function<void(const RequestRecord&)>& on_request,
 }
 
 // Reads the response of a request that ended, telling `on_request` how it went.
-SourceAnswer read_answer(Outcome<http::SparqlResponse> outcome, bool graph, EndpointMemory* memory,
+SourceAnswer read_answer(Outcome<http::SparqlResponse> outcome, bool graph, const Asked& asked,
+                         EndpointMemory* memory,
                          const std::function<void(const RequestRecord&)>& on_request,
                          const std::string& endpoint, const std::string& query,
                          Clock::time_point started) {
@@ -70,6 +114,7 @@ SourceAnswer read_answer(Outcome<http::SparqlResponse> outcome, bool graph, Endp
   }
   try {
     SourceAnswer answer = answer_from(outcome.value(), graph, memory);
+    check_asked(answer, asked, outcome.value());
     report(on_request, endpoint, query, started, outcome, &answer, nullptr);
     return answer;
   } catch (const Exception& exception) {
@@ -83,8 +128,9 @@ SourceAnswer read_answer(Outcome<http::SparqlResponse> outcome, bool graph, Endp
 class PendingRemote final : public PendingAnswer {
  public:
   PendingRemote(RequestSender& sender, const http::SparqlEndpointConfig& config, std::string text,
-                const RequestContext& context, std::shared_ptr<EndpointMemory> memory)
-      : token_(std::make_shared<CancellationToken>()),
+                Asked asked, const RequestContext& context, std::shared_ptr<EndpointMemory> memory)
+      : asked_(std::move(asked)),
+        token_(std::make_shared<CancellationToken>()),
         memory_(std::move(memory)),
         on_request_(context.on_request),
         endpoint_(config.endpoint),
@@ -107,11 +153,12 @@ class PendingRemote final : public PendingAnswer {
 
   SourceAnswer wait() override {
     waited_ = true;
-    return read_answer(future_.get(), false, memory_.get(), on_request_, endpoint_, query_,
+    return read_answer(future_.get(), false, asked_, memory_.get(), on_request_, endpoint_, query_,
                        started_);
   }
 
  private:
+  Asked asked_;
   CancellationTokenPtr token_;
   std::shared_ptr<EndpointMemory> memory_;
   std::optional<CancellationSubscription> subscription_;
@@ -141,8 +188,9 @@ class RemoteSource final : public Source {
         send_and_wait(sender_, config_for(context), text, std::move(accept), context.cancellation);
     const std::chrono::milliseconds elapsed =
         outcome.ok() ? outcome.value().elapsed : std::chrono::milliseconds(0);
-    SourceAnswer answer = read_answer(std::move(outcome), graph, settings_.memory.get(),
-                                      context.on_request, endpoint_.endpoint_iri, text, started);
+    SourceAnswer answer =
+        read_answer(std::move(outcome), graph, asked_of(query), settings_.memory.get(),
+                    context.on_request, endpoint_.endpoint_iri, text, started);
     if (context.explain) {
       const std::size_t rows = graph ? answer.triples.size() : answer.solutions.rows.size();
       answer.plan =
@@ -159,8 +207,8 @@ class RemoteSource final : public Source {
 
   std::unique_ptr<PendingAnswer> start(const PatternQuery& query,
                                        const RequestContext& context) override {
-    return std::make_unique<PendingRemote>(sender_, config_for(context), text_of(query), context,
-                                           settings_.memory);
+    return std::make_unique<PendingRemote>(sender_, config_for(context), text_of(query),
+                                           asked_of(query), context, settings_.memory);
   }
 
   std::string text_of(const PatternQuery& query) const override {

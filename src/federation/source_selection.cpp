@@ -103,21 +103,38 @@ std::map<std::string, std::size_t> unions_per_endpoint(
 }  // namespace
 
 std::string pattern_shape(const Operator& pattern) {
+  // The canonical SSE of the parsed pattern, read token by token: an IRI (<...>) or a literal
+  // ("...", escapes included) is copied whole, so a '?' inside one (<http://x/?id=1>) stays
+  // part of it; only a '?' that starts a token names a variable.
   const std::string sse = sparql::algebra::to_sse(pattern);
   std::map<std::string, std::string> names;
   std::string out;
+  out.reserve(sse.size());
   for (std::size_t i = 0; i < sse.size();) {
-    if (sse[i] != '?') {
-      out += sse[i++];
-      continue;
+    const char c = sse[i];
+    if (c == '<') {
+      const std::size_t end = sse.find('>', i);
+      const std::size_t stop = end == std::string::npos ? sse.size() : end + 1;
+      out.append(sse, i, stop - i);
+      i = stop;
+    } else if (c == '"') {
+      std::size_t end = i + 1;
+      while (end < sse.size() && sse[end] != '"')
+        end += sse[end] == '\\' ? 2 : 1;
+      const std::size_t stop = std::min(end + 1, sse.size());
+      out.append(sse, i, stop - i);
+      i = stop;
+    } else if (c == '?') {
+      std::size_t end = i + 1;
+      while (end < sse.size() && sse[end] != ' ' && sse[end] != ')' && sse[end] != '(')
+        ++end;
+      auto [it, added] = names.emplace(sse.substr(i, end - i), "?v" + std::to_string(names.size()));
+      out += it->second;
+      i = end;
+    } else {
+      out += c;
+      ++i;
     }
-    std::size_t end = i + 1;
-    while (end < sse.size() && sse[end] != ' ' && sse[end] != ')' && sse[end] != '(')
-      ++end;
-    std::string name = sse.substr(i, end - i);
-    auto [it, added] = names.emplace(name, "?v" + std::to_string(names.size()));
-    out += it->second;
-    i = end;
   }
   return out;
 }

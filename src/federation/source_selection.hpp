@@ -38,7 +38,9 @@ PruningReport prune_sources(sparql::algebra::Operator& op, const sparql::Prologu
                             FederationStats& stats);
 
 // The pattern's SSE with its variables renamed in order of appearance (?v0, ?v1, ...): the
-// key under which a probe's answer is remembered.
+// key under which a probe's answer is remembered. Read from the parsed pattern token by token,
+// so a '?' inside an IRI or a literal is no variable: patterns that differ in a constant never
+// share a key.
 std::string pattern_shape(const sparql::algebra::Operator& pattern);
 
 }  // namespace sparqlmcp::federation

@@ -386,6 +386,8 @@ std::string diagnose_success_body(std::string_view content_type, std::string_vie
              quote();
     case RemoteBody::OtherText:
       return "the endpoint answered with plain text instead of SPARQL results: " + quote();
+    case RemoteBody::ProtocolFault:
+      break;  // judged by what was asked, above this layer
   }
   return {};
 }

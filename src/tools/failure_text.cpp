@@ -33,6 +33,10 @@ std::string remote_advice(const RemoteDetails& remote) {
       case RemoteBody::OtherText:
         return " Read the endpoint's text above; check that the endpoint IRI in the catalogue "
                "is the SPARQL service itself, or use another endpoint.";
+      case RemoteBody::ProtocolFault:
+        return " This is the endpoint's fault, not the query's: its answers cannot be trusted "
+               "(nor paged), so use another endpoint for this data, or tell the server's "
+               "operator.";
       case RemoteBody::QueryError:
       case RemoteBody::Unclassified:
         break;

@@ -228,7 +228,7 @@ Page QueryPager::graph(Call& call, mcp::ToolContext& context) {
     part->route = answer.route;
     part->endpoints = call.facts.endpoints_used;
     part->graph = true;
-    part->complete = answer.completeness.complete();
+    part->complete = !answer.completeness.more_may_follow();
     part->possibly_incomplete = call.facts.possibly_incomplete;
     part->triples = std::move(answer.triples);
     part->triples.erase(
@@ -324,7 +324,7 @@ Page QueryPager::select(Call& call, mcp::ToolContext& context) {
                                    std::make_move_iterator(fresh.begin()),
                                    std::make_move_iterator(fresh.end()));
       entry->ordered = answer.ordered;
-      entry->complete = answer.completeness.complete();
+      entry->complete = !answer.completeness.more_may_follow();
       if (entry->complete || received == 0 || entry->solutions.rows.size() > asked.max_rows) break;
     }
     entry->possibly_incomplete = call.facts.possibly_incomplete;
@@ -348,7 +348,7 @@ Page QueryPager::select(Call& call, mcp::ToolContext& context) {
     entry->solutions = std::move(answer.solutions);
     entry->ordered = answer.ordered;
     entry->stable_order = answer.stable_order;
-    entry->complete = answer.completeness.complete();
+    entry->complete = !answer.completeness.more_may_follow();
     entry->possibly_incomplete = call.facts.possibly_incomplete;
     entry->endpoints = call.facts.endpoints_used;
     if (answer.ordered || answer.stable_order) {

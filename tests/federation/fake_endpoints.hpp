@@ -7,11 +7,16 @@
 // result.
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "sparqlmcp/engine/evaluator.hpp"
@@ -32,11 +37,33 @@ struct FakeEndpoint {
   bool drop_row_column = false;            // answers lack the ?__row column
   std::optional<long> fail_status;         // every request fails with this status
   std::optional<std::string> body;         // sent instead of the results (status 200)
-  std::vector<std::string> queries;        // every query text received
+  // Queries containing this text are refused as a bad request (400) with a parse error, as an
+  // endpoint refuses a function it does not know.
+  std::optional<std::string> refuse_containing;
+  bool ignore_limit = false;         // answers every query as if it had no LIMIT (nor OFFSET)
+  bool reorder = false;              // rows in another order at each request (unless ORDER BY)
+  std::vector<std::string> queries;  // every query text received
 };
 
 class FakeSender final : public federation::RequestSender {
  public:
+  ~FakeSender() override {
+    for (std::thread& thread : threads_)
+      thread.join();
+  }
+
+  // Answers on a thread of its own, as the HTTP client does, once `gate` requests are in
+  // flight at once (or, should fewer ever be, after a few seconds): a test then sees which
+  // requests the federation had sent before it waited for any answer.
+  void answer_asynchronously(std::size_t gate) {
+    asynchronous_ = true;
+    gate_ = gate;
+  }
+  std::size_t most_in_flight() const {
+    std::lock_guard lock(mutex_);
+    return most_in_flight_;
+  }
+
   FakeEndpoint& add(const std::string& iri, std::string_view turtle) {
     FakeEndpoint& endpoint = endpoints_[iri];
     endpoint.store->load_text(turtle, rdf::RdfSyntax::Turtle, "http://example.org/", iri);
@@ -53,7 +80,29 @@ class FakeSender final : public federation::RequestSender {
   void send(const http::SparqlEndpointConfig& config, std::string query, std::string,
             CancellationTokenPtr,
             std::function<void(Outcome<http::SparqlResponse>)> on_done) override {
-    on_done(answer(config.endpoint, query));
+    if (!asynchronous_) {
+      std::lock_guard lock(mutex_);
+      on_done(answer(config.endpoint, query));
+      return;
+    }
+    {
+      std::lock_guard lock(mutex_);
+      most_in_flight_ = std::max(most_in_flight_, ++in_flight_);
+    }
+    changed_.notify_all();
+    threads_.emplace_back(
+        [this, endpoint = config.endpoint, query = std::move(query), on_done = std::move(on_done)] {
+          std::unique_lock lock(mutex_);
+          // Not a timing assertion: the bound only keeps a broken federation from hanging a test.
+          changed_.wait_for(lock, std::chrono::seconds(5),
+                            [this] { return in_flight_ >= gate_ || released_; });
+          released_ = true;  // the gate opens once, for every request after it
+          Outcome<http::SparqlResponse> outcome = answer(endpoint, query);
+          --in_flight_;
+          lock.unlock();
+          changed_.notify_all();
+          on_done(std::move(outcome));
+        });
   }
 
  private:
@@ -106,7 +155,25 @@ class FakeSender final : public federation::RequestSender {
             400, 0, body);
       }
     }
+    if (endpoint.refuse_containing && text.find(*endpoint.refuse_containing) != std::string::npos) {
+      const std::string body =
+          "Parse error: Unknown function or syntax near '" + *endpoint.refuse_containing + "'";
+      return make_remote_error("the endpoint rejected the query (HTTP 400 Bad Request): " + body,
+                               iri, 400, 0, body);
+    }
     sparql::Query query = sparql::parse_query(text);
+    // An endpoint that reorders applies OFFSET and LIMIT to rows in another order each time,
+    // so that pages without ORDER BY overlap and miss rows.
+    const bool reorder = endpoint.reorder && query.form() == sparql::QueryForm::Select &&
+                         query.syntax().order_by.empty();
+    const std::optional<std::uint64_t> offset = query.syntax().offset;
+    const std::optional<std::uint64_t> limit = query.syntax().limit;
+    if (endpoint.ignore_limit || reorder) {
+      sparql::ast::SelectQuery syntax = query.syntax();
+      syntax.limit.reset();
+      syntax.offset.reset();
+      query = sparql::make_query(query.prologue(), std::move(syntax));
+    }
     if (endpoint.max_values && values_rows(query.algebra()) > *endpoint.max_values) {
       return make_remote_error("the endpoint answered HTTP 413", iri, 413, 0, "Too large");
     }
@@ -117,6 +184,16 @@ class FakeSender final : public federation::RequestSender {
       return error;
     }
     engine::QueryOutcome outcome = engine::evaluate_query(query, *endpoint.store);
+    if (reorder && !outcome.results.rows.empty()) {
+      auto& rows = outcome.results.rows;
+      std::rotate(rows.begin(),
+                  rows.begin() + static_cast<long>(endpoint.queries.size() * 7919 % rows.size()),
+                  rows.end());
+      if (endpoint.queries.size() % 2 == 0) std::reverse(rows.begin(), rows.end());
+      const std::size_t from = std::min<std::size_t>(offset.value_or(0), rows.size());
+      rows.erase(rows.begin(), rows.begin() + static_cast<long>(from));
+      if (limit && rows.size() > *limit) rows.resize(*limit);
+    }
     if (endpoint.cap && outcome.results.rows.size() > *endpoint.cap) {
       outcome.results.rows.resize(*endpoint.cap);
       if (endpoint.announce_cap) response.capped_at = *endpoint.cap;
@@ -127,6 +204,14 @@ class FakeSender final : public federation::RequestSender {
   }
 
   std::map<std::string, FakeEndpoint> endpoints_;
+  bool asynchronous_ = false;
+  std::size_t gate_ = 1;
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  std::size_t in_flight_ = 0;
+  std::size_t most_in_flight_ = 0;
+  bool released_ = false;
+  std::vector<std::thread> threads_;
 };
 
 }  // namespace sparqlmcp::test

@@ -164,6 +164,44 @@ TEST_CASE("a VALUES block the endpoint refuses is halved, and the size that work
   CHECK(f.sender.requests() - before == 3);
 }
 
+TEST_CASE("a bad request that no smaller block cures leaves the endpoint's block size alone",
+          "[federation][error]") {
+  Fixture f;
+  // The endpoint rejects the query itself (a function it does not know), at every size.
+  f.sender.add(kA, kPeople).refuse_containing = "STRLEN";
+  f.remote(kA);
+  const std::string rejected =
+      "PREFIX : <http://example.org/> SELECT * WHERE { SERVICE <http://a.example/sparql> { ?p "
+      ":name ?n FILTER(STRLEN(?n) > 3) } }";
+  const std::vector<engine::ServiceRow> rows = people({"alice", "bob", "carol", "dave", "erin"});
+  auto& services = f.start(rejected);
+  CHECK_THROWS_AS(services.start(f.request({"p"}, rows))->wait(), Exception);
+  CHECK_FALSE(f.memory->block_limit(kA).has_value());
+  // Another query to the same endpoint still goes in one block.
+  const std::size_t before = f.sender.requests();
+  auto& again = f.start(kNames);
+  CHECK(again.start(f.request({"p"}, rows))->wait().rows.size() == 5);
+  CHECK(f.sender.requests() - before == 1);
+}
+
+TEST_CASE("a block size learned from a refusal is tried again at full size after a while",
+          "[federation][error]") {
+  Fixture f;
+  f.memory = std::make_shared<federation::EndpointMemory>(std::chrono::seconds(0));
+  f.sender.add(kA, kPeople).max_values = 2;
+  f.remote(kA);
+  const std::vector<engine::ServiceRow> rows = people({"alice", "bob", "carol", "dave", "erin"});
+  auto& services = f.start(kNames);
+  CHECK(services.start(f.request({"p"}, rows))->wait().rows.size() == 5);
+  // With no time to keep it, the next query starts at full size again (and learns again).
+  CHECK_FALSE(f.memory->block_limit(kA).has_value());
+  const std::size_t before = f.sender.requests();
+  auto& again = f.start(kNames);
+  CHECK(again.start(f.request({"p"}, rows))->wait().rows.size() == 5);
+  CHECK(f.sender.at(kA).queries[before].find("erin") != std::string::npos);
+  CHECK(f.sender.requests() - before > 3);
+}
+
 TEST_CASE("a VALUES block that times out is halved while the deadline leaves time",
           "[federation][error]") {
   Fixture f;

@@ -280,3 +280,26 @@ TEST_CASE("a description whose listings are cut or miss parts gives no vocabular
   d.class_count = 1;  // a class not listed
   CHECK(federation::described_vocabulary(d) == nullptr);
 }
+
+TEST_CASE(
+    "patterns that differ in a constant never share a remembered answer, even with '?' in "
+    "their IRIs and literals",
+    "[federation]") {
+  auto shape = [](const std::string& where) {
+    return federation::pattern_shape(
+        sparql::parse_query("SELECT * WHERE { " + where + " }").algebra().children[0]);
+  };
+  CHECK(shape("?s <http://x/p> <http://x/?id=1>") != shape("?s <http://x/p> <http://x/?id=2>"));
+  CHECK(shape("?s <http://x/p> \"what?\"") != shape("?s <http://x/p> \"why?\""));
+  CHECK(shape("?s <http://x/p> \"say \\\"a?\\\" \"") !=
+        shape("?s <http://x/p> \"say \\\"b?\\\" \""));
+  // Variables are renamed, so the same pattern over other variables shares its answer.
+  CHECK(shape("?s <http://x/p> ?o") == shape("?a <http://x/p> ?b"));
+  CHECK(shape("?s <http://x/p> ?o") != shape("?s <http://x/p> ?s"));
+
+  // An endpoint that has no solution for one IRI is still asked about another.
+  Fixture f;
+  f.memory.remember_solutions("http://b/", shape("?s <http://x/p> <http://x/?id=1>"), false);
+  CHECK_FALSE(
+      f.memory.has_solutions("http://b/", shape("?s <http://x/p> <http://x/?id=2>")).has_value());
+}

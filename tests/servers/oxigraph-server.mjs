@@ -50,7 +50,8 @@
 //   /html          200 text/html login-style page instead of results
 //   /error500      500 with a short text body
 //   /slow?ms=N     waits N ms (at most 120000) before answering the query normally
-//   /huge?mb=N     200 SPARQL JSON results of about N MB (default 50), streamed
+//   /huge?mb=N     200 SPARQL JSON results of about N MB (default 50), streamed, in at most
+//                  the query's LIMIT rows
 //   /ratelimit     alternates: 429 with Retry-After: 1, then a normal answer, then 429, ...
 //   /stacktrace    200 text/plain Java stack trace (as some endpoints send on failure)
 //   /empty         200 with the JSON results media type and an empty body
@@ -424,8 +425,9 @@ function answer_service_description(req, res, endpoint, extra = null) {
 }
 
 // Streams about `megabytes` MB of SPARQL JSON results, honouring back-pressure and stopping
-// when the client goes away.
-async function stream_huge(res, megabytes) {
+// when the client goes away. A query's LIMIT is kept, as an endpoint keeps it: the rows are
+// made long enough for `limit` of them to reach the size.
+async function stream_huge(res, megabytes, limit) {
   res.writeHead(200, { "Content-Type": "application/sparql-results+json; charset=utf-8" });
   let closed = false;
   res.on("close", () => { closed = true; });
@@ -441,10 +443,11 @@ async function stream_huge(res, megabytes) {
     });
   };
   await write('{"head":{"vars":["s","label"]},"results":{"bindings":[\n');
-  const filler = "x".repeat(120);
-  for (let i = 0; written < target && !closed; ++i) {
+  const rows = limit ?? Infinity;
+  const filler = "x".repeat(Number.isFinite(rows) ? Math.max(120, Math.ceil(target / rows)) : 120);
+  for (let i = 0; written < target && i < rows && !closed;) {
     let chunk = "";
-    for (let j = 0; j < 200; ++j, ++i) {
+    for (let j = 0; j < 200 && i < rows; ++j, ++i) {
       chunk += `${i === 0 ? "" : ","}{"s":{"type":"uri","value":"http://example.org/huge/${i}"},` +
                `"label":{"type":"literal","value":"row ${i} ${filler}"}}\n`;
     }
@@ -623,9 +626,10 @@ function create_server(store, verbose, datasets = new Map(), counters = dataset_
           return;
         }
         case "/huge": {
-          await protocol_parameters(req, url);
+          const { query } = await protocol_parameters(req, url);
           const mb = Math.min(Math.max(Number(url.searchParams.get("mb") ?? 50) || 50, 1), MAX_HUGE_MB);
-          await stream_huge(res, mb);
+          const limits = [...(query ?? "").matchAll(/\bLIMIT\s+(\d+)/gi)];
+          await stream_huge(res, mb, limits.length ? Number(limits.at(-1)[1]) : undefined);
           return;
         }
         default:

@@ -25,8 +25,15 @@ enum class BlockForm { Values, Union };
 // What was learned about endpoints, kept across calls (thread-safe).
 class EndpointMemory {
  public:
+  // `block_retest`: how long a smaller block size learned from a refusal is used before the
+  // full size is tried again (an endpoint's limits change: a restart, a new configuration).
+  explicit EndpointMemory(std::chrono::seconds block_retest = std::chrono::minutes(15))
+      : block_retest_(block_retest) {}
+
   // The block size to use for an endpoint that refused a block of that form: the largest block
-  // it accepted below the smallest it refused, or half of that; nullopt while none was refused.
+  // it accepted below the smallest it refused, or half of that; nullopt while none was refused,
+  // and again once the refusal is older than `block_retest`. Only refusals that a smaller block
+  // cured are remembered (FederatedServices reports them once it is).
   std::optional<std::size_t> block_limit(const std::string& endpoint,
                                          BlockForm form = BlockForm::Values) const;
   void block_refused(const std::string& endpoint, std::size_t rows,
@@ -66,7 +73,9 @@ class EndpointMemory {
   struct Blocks {
     std::size_t smallest_refused = 0;  // 0: none refused
     std::size_t largest_accepted = 0;
+    std::chrono::steady_clock::time_point refused_at;
   };
+  std::chrono::seconds block_retest_;
   mutable std::mutex mutex_;
   std::map<std::pair<std::string, BlockForm>, Blocks> blocks_;
   std::set<std::string> refuses_values_;

@@ -48,6 +48,10 @@ struct FederationSettings {
   // single query may read (16 MiB each).
   std::size_t max_total_bytes = 8 * 16 * 1024 * 1024;
   std::size_t max_pages = 100;  // ordered pages fetched for one capped sub-query
+  // A join of two SERVICE sides asks for its inner side alone, at most this many rows, beside
+  // the outer side's requests: complete, it is hashed; else the join falls back to a bound join
+  // (engine::EvaluationOptions::service_probe_rows).
+  std::size_t probe_rows = 10000;
   // How long source selection waits for an endpoint's vocabulary (its own deadline, within the
   // query's): an endpoint too large to list its predicates in that time is probed instead.
   std::chrono::milliseconds vocabulary_timeout{3000};
@@ -91,6 +95,14 @@ class FederatedServices final : public engine::ServiceHandler {
   std::size_t rows_held_ = 0;
   std::size_t bytes_held_ = 0;
   std::vector<std::string> candidates_;
+  // Blocks refused as too large in this evaluation, remembered in `memory_` once a smaller
+  // block of the same endpoint and form is accepted.
+  struct Refusal {
+    std::string endpoint;
+    BlockForm form;
+    std::size_t rows;
+  };
+  std::vector<Refusal> refused_;
   // Requests in flight, by endpoint and sub-query text: identical sub-queries share one.
   struct SharedRequest {
     std::string key;

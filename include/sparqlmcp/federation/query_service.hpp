@@ -118,6 +118,10 @@ struct Completeness {
     return cut_at ? Verdict::Cut : Verdict::Complete;
   }
   bool complete() const { return verdict() == Verdict::Complete; }
+  // Rows may follow the ones returned, for a later window (OFFSET) to fetch: the window ended,
+  // or the request reached a limit of the source. A SERVICE block's shortfall is none: the
+  // answer may lack rows, but no later window brings them.
+  bool more_may_follow() const { return cut_at || limit_reached_at; }
   bool possibly_incomplete() const { return !shortfalls.empty(); }
 };
 

@@ -16,7 +16,7 @@ namespace sparqlmcp {
 enum class ErrorKind {
   Syntax,           // malformed input text: a query, a Turtle file, a results document
   InvalidArgument,  // a caller passed something unusable (missing argument, unknown endpoint)
-  Unsupported,      // understood but refused or not implemented (updates, federation for now)
+  Unsupported,      // understood but refused or not implemented (SPARQL Update)
   Remote,           // a remote endpoint failed: unreachable, HTTP error, garbage body
   Timeout,          // a time limit ran out
   Cancelled,        // the caller cancelled; never silenced by SERVICE SILENT
@@ -41,6 +41,9 @@ enum class RemoteBody {
   StackTrace,    // a crash report where results were due (2xx)
   Empty,         // nothing where results were due (2xx)
   OtherText,     // other text that is no result (2xx)
+  // Results that break what the query asked for (2xx): more rows than its LIMIT, or columns it
+  // did not select. The endpoint's fault, not the query's.
+  ProtocolFault,
 };
 
 // What a remote failure carries so an agent (and a developer) can tell what happened.
