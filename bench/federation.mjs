@@ -179,12 +179,13 @@ function sparql_mcp_system(options, catalogue) {
       const started = performance.now();
       const deadline = started + timeout_ms;
       const call = (text) => call_tool(session.client, "run_sparql_query",
-                                       { query: text, max_rows: MAX_ROWS, timeout_ms: Math.max(1, Math.round(deadline - performance.now())) },
+                                       { query: text, max_rows: MAX_ROWS, format: "json", timeout_ms: Math.max(1, Math.round(deadline - performance.now())) },
                                        { timeout_ms: Math.max(1, Math.round(deadline - performance.now())) + 2000 });
       try {
         let result = await call(query);
         if (result.isError) return { ms: performance.now() - started, error: text_of(result) };
-        // structuredContent.results is the SPARQL JSON results document of the page.
+        // With format "json", structuredContent.results is the SPARQL JSON results document of
+        // the page.
         const first = result.structuredContent ?? {};
         const document = first.results ?? {};
         if (typeof document.boolean === "boolean") return { ms: performance.now() - started, answer: { head: {}, boolean: document.boolean } };

@@ -18,7 +18,7 @@ const cat = write_catalogue([{ id: "x", endpoint }]);
 const s = await connect_sdk(cat.dir);
 for (const max_rows of [10, 100]) {
   const before = (await (await fetch(ox.url("/queries"))).json()).length;
-  let args = { query: `SELECT ?i ?r WHERE { SERVICE <${endpoint}> { ?i <${EX}rank> ?r } }`, max_rows };
+  let args = { query: `SELECT ?i ?r WHERE { SERVICE <${endpoint}> { ?i <${EX}rank> ?r } }`, max_rows, format: "json" };
   const seen = new Set(); let pages = 0; let dup = 0; const t0 = Date.now();
   for (;;) {
     const r = await call_tool(s.client, "run_sparql_query", args, { timeout_ms: 60000 });
@@ -26,7 +26,7 @@ for (const max_rows of [10, 100]) {
     for (const b of sc.results.results.bindings) { const k = b.i.value; if (seen.has(k)) ++dup; seen.add(k); }
     if (pages === 1) console.log(`first page (max_rows ${max_rows}): row_count=${sc.row_count} at_least=${sc.row_count_at_least} requests=${sc.requests}`);
     if (!sc.next_page_query) break;
-    args = { query: sc.next_page_query, max_rows };
+    args = { query: sc.next_page_query, max_rows, format: "json" };
   }
   const qs = (await (await fetch(ox.url("/queries"))).json()).slice(before);
   const rows_asked = qs.map((q) => Number(/LIMIT\s+(\d+)/i.exec(q)?.[1] ?? Infinity));

@@ -71,7 +71,10 @@ int run_query(const CommandLine& command_line) {
 
   nlohmann::json arguments = {{"query", query_text},
                               {"timeout_ms", settings.default_timeout.count()}};
-  if (command_line.query_format) arguments["format"] = *command_line.query_format;
+  // A results document is written from the SPARQL JSON form of the rows, whatever its format.
+  const std::string format = command_line.query_format.value_or("table");
+  const bool results_document = format == "xml" || format == "csv" || format == "tsv";
+  if (command_line.query_format) arguments["format"] = results_document ? "json" : format;
   if (command_line.query_count) arguments["count"] = true;
   if (command_line.query_explain) arguments["explain"] = true;
   mcp::ToolContext context;
@@ -86,7 +89,6 @@ int run_query(const CommandLine& command_line) {
     std::cerr << "sparql-mcp query: " << text << "\n";
     return 1;
   }
-  const std::string format = command_line.query_format.value_or("table");
   std::optional<std::string> document;
   if (format != "table" && result.structured) {
     try {

@@ -13,6 +13,7 @@ nlohmann::json ToolDefinition::to_json() const {
                          {"destructiveHint", annotations.destructive},
                          {"idempotentHint", annotations.idempotent},
                          {"openWorldHint", annotations.open_world}};
+  if (!meta.is_null()) tool["_meta"] = meta;
   return tool;
 }
 

@@ -74,6 +74,12 @@ void limit_cell(std::string& cell, std::size_t max_chars) {
 
 }  // namespace
 
+std::string render_cell(const rdf::Term& term, const TextTableOptions& options) {
+  std::string cell = render_term(term, options);
+  limit_cell(cell, options.max_cell_chars);
+  return cell;
+}
+
 TextTable render_tsv_table(const QueryResults& results, const TextTableOptions& options) {
   TextTable table;
   if (results.kind == QueryResults::Kind::Boolean) {
@@ -93,9 +99,7 @@ TextTable render_tsv_table(const QueryResults& results, const TextTableOptions& 
     for (std::size_t i = 0; i < results.variables.size(); ++i) {
       if (i) line += '\t';
       if (i >= row.size() || !row[i]) continue;
-      std::string cell = render_term(*row[i], options);
-      limit_cell(cell, options.max_cell_chars);
-      line += cell;
+      line += render_cell(*row[i], options);
     }
     line += '\n';
     if (table.text.size() + line.size() > options.max_chars) break;

@@ -74,6 +74,7 @@ mcp::ToolDefinition get_void_descriptions_definition(const VoidToolSettings& set
         {"max_chars",
          {{"type", "integer"},
           {"minimum", static_cast<std::int64_t>(void_::kMinimumSummaryBudget)},
+          {"maximum", static_cast<std::int64_t>(void_::kMaximumSummaryBudget)},
           {"description", "Characters for the whole answer (default " +
                               std::to_string(void_::kDefaultSummaryBudget) +
                               ", shared by the endpoints asked)."}}},
@@ -114,6 +115,9 @@ mcp::ToolDefinition get_void_descriptions_definition(const VoidToolSettings& set
   definition.annotations.title = definition.title;
   definition.annotations.idempotent = true;
   definition.annotations.open_world = true;
+  // An answer is bounded by max_chars, at most kMaximumSummaryBudget; the structured form of
+  // the same classes and properties takes about as many characters again.
+  definition.meta = {{"anthropic/maxResultSizeChars", 2 * void_::kMaximumSummaryBudget}};
   return definition;
 }
 
@@ -407,8 +411,9 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
     asked.summary.detail = asked.detail == "full" ? void_::Detail::Full : void_::Detail::Summary;
     asked.summary.classes = string_list(arguments, "classes", definition_.name);
     asked.summary.properties = string_list(arguments, "properties", definition_.name);
-    if (auto chars = args.optional_integer(
-            "max_chars", static_cast<std::int64_t>(void_::kMinimumSummaryBudget), 1'000'000))
+    if (auto chars = args.optional_integer("max_chars",
+                                           static_cast<std::int64_t>(void_::kMinimumSummaryBudget),
+                                           static_cast<std::int64_t>(void_::kMaximumSummaryBudget)))
       asked.summary.max_chars = static_cast<std::size_t>(*chars);
     asked.request.refresh = args.optional_boolean("refresh").value_or(false);
     const std::string compute =

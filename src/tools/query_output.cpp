@@ -10,8 +10,11 @@
 namespace sparqlmcp::tools {
 namespace {
 
-std::string plural(std::size_t count, const char* noun) {
-  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+using federation::RouteKind;
+
+std::string plural(std::size_t count, std::string_view noun, std::string_view nouns = {}) {
+  return std::to_string(count) + " " +
+         std::string(count == 1 ? noun : (nouns.empty() ? std::string(noun) + "s" : nouns));
 }
 
 std::string federated_header(const AnswerFacts& facts) {
@@ -25,21 +28,22 @@ std::string federated_header(const AnswerFacts& facts) {
   }
   line += ")";
   if (facts.subqueries_from_cache > 0) {
-    line += "; " + plural(facts.subqueries_from_cache, "sub-query") +
+    line += "; " + plural(facts.subqueries_from_cache, "sub-query", "sub-queries") +
             " answered from the sub-query cache";
   }
   return line + ".";
 }
 
 std::string header_line(const AnswerFacts& facts) {
-  using federation::RouteKind;
   if (facts.route == RouteKind::Federated && !facts.from_cache) return federated_header(facts);
+  const std::string endpoint = facts.route == RouteKind::Federated
+                                   ? std::string("The federated query")
+                                   : "Endpoint <" + facts.endpoint + ">";
   if (facts.from_cache) {
-    return "Endpoint <" + facts.endpoint + ">: this page comes from the result cache (no new " +
-           "request; the answer was received " + std::to_string(facts.elapsed.count()) +
-           " ms before).";
+    return endpoint + ": this page comes from the result cache of an earlier call (no new " +
+           "request, " + std::to_string(facts.elapsed.count()) + " ms).";
   }
-  std::string line = "Endpoint <" + facts.endpoint + "> answered" +
+  std::string line = endpoint + " answered" +
                      (facts.route == RouteKind::InProcess  ? " (in-process, from its dumps)"
                       : facts.route == RouteKind::External ? " (the external federation engine)"
                                                            : "") +
@@ -67,28 +71,37 @@ void add_plan(const AnswerFacts& facts, nlohmann::json& structured, std::string&
   text += "Plan (rows = rows each operator produced):\n" + engine::explain_text(*facts.plan);
 }
 
-nlohmann::json base_structured(const AnswerFacts& facts, std::string_view form) {
-  nlohmann::json structured = {
-      {"endpoint", facts.endpoint}, {"route", federation::route_name(facts.route)},
-      {"query_form", form},         {"elapsed_ms", facts.elapsed.count()},
-      {"requests", facts.requests}, {"from_cache", facts.from_cache},
-      {"format", facts.format}};
-  if (facts.route == federation::RouteKind::Federated) {
+// What the header line says, as fields: where the answer came from and what it cost.
+nlohmann::json base_structured(const AnswerFacts& facts) {
+  nlohmann::json structured = {{"route", federation::route_name(facts.route)}};
+  if (facts.route != RouteKind::Federated) structured["endpoint"] = facts.endpoint;
+  structured["requests"] = facts.requests;
+  structured["elapsed_ms"] = facts.elapsed.count();
+  if (facts.attempts > 1 && !facts.from_cache) structured["attempts"] = facts.attempts;
+  if (facts.from_cache) structured["from_cache"] = true;
+  if (facts.route == RouteKind::Federated && !facts.from_cache) {
     nlohmann::json endpoints = nlohmann::json::array();
     for (const federation::EndpointUse& use : facts.endpoints_used)
       endpoints.push_back(
           {{"endpoint", use.endpoint}, {"requests", use.requests}, {"rows", use.rows}});
     structured["endpoints"] = std::move(endpoints);
-    structured["subqueries_from_cache"] = facts.subqueries_from_cache;
+    if (facts.subqueries_from_cache > 0)
+      structured["subqueries_from_cache"] = facts.subqueries_from_cache;
   }
   return structured;
 }
 
-// "12 rows" when exact, "at least 1001 rows" otherwise.
+// What to do next that the count phrase suggests: how to get the exact number.
+std::optional<std::string> count_advice(const AnswerFacts& facts) {
+  if (facts.exact_count || facts.count_option.empty()) return std::nullopt;
+  return facts.count_option + " counts them all";
+}
+
+// "12 rows" when exact, "At least 1001 rows (count: true counts them all)" otherwise.
 std::string count_phrase(std::size_t at_hand, const AnswerFacts& facts, const char* noun) {
   if (facts.exact_count) return plural(*facts.exact_count, noun);
   std::string phrase = "At least " + plural(at_hand, noun);
-  if (!facts.count_option.empty()) phrase += " (" + facts.count_option + " counts them all)";
+  if (auto advice = count_advice(facts)) phrase += " (" + *advice + ")";
   return phrase;
 }
 
@@ -99,6 +112,22 @@ void add_counts(nlohmann::json& structured, std::size_t at_hand, const AnswerFac
     structured[exact_name] = *facts.exact_count;
   } else {
     structured[bound_name] = at_hand;
+  }
+}
+
+// The closing fields and lines both forms share: warnings, advice, the next-page query.
+void add_closing(nlohmann::json& structured, std::string& text,
+                 const std::vector<std::string>& warnings, const std::vector<std::string>& advice,
+                 const std::optional<std::string>& next, const char* next_label) {
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  for (const std::string& warning : warnings)
+    text += "Warning: " + warning + "\n";
+  structured["warnings"] = warnings;
+  if (!advice.empty()) structured["advice"] = advice;
+  if (next) {
+    structured["next_page_query"] = *next;
+    text += std::string(next_label) + " (ready to run):\n" + *next +
+            (next->ends_with('\n') ? "" : "\n");
   }
 }
 
@@ -119,25 +148,44 @@ std::pair<std::string, std::size_t> serialize_bounded(const results::QueryResult
   }
 }
 
+// The compact rows of structuredContent: the cells the text table shows, as short strings
+// (null for unbound), for the first `shown` rows.
+void add_compact_rows(nlohmann::json& structured, const results::QueryResults& results,
+                      std::size_t shown, const results::TextTableOptions& options) {
+  structured["columns"] = results.variables;
+  nlohmann::json rows = nlohmann::json::array();
+  for (std::size_t r = 0; r < shown && r < results.rows.size(); ++r) {
+    const results::Row& row = results.rows[r];
+    nlohmann::json cells = nlohmann::json::array();
+    for (std::size_t i = 0; i < results.variables.size(); ++i) {
+      if (i < row.size() && row[i]) {
+        cells.push_back(results::render_cell(*row[i], options));
+      } else {
+        cells.push_back(nullptr);
+      }
+    }
+    rows.push_back(std::move(cells));
+  }
+  structured["rows"] = std::move(rows);
+}
+
 }  // namespace
 
 mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFacts& facts,
                                  const OutputLimits& limits, const NextPage& next_page) {
-  const std::vector<std::string>& warnings = facts.warnings;
-  const bool is_ask = results.kind == results::QueryResults::Kind::Boolean;
-  nlohmann::json structured = base_structured(facts, is_ask ? "ask" : "select");
+  std::vector<std::string> advice;
+  nlohmann::json structured = base_structured(facts);
+  const bool as_json = facts.format == "json";
 
-  if (is_ask) {
-    structured["results"] = results::to_json(results);
-    structured["row_count"] = 0;
-    structured["rows_shown"] = 0;
-    structured["truncated"] = false;
-    structured["possibly_incomplete"] = false;
-    structured["warnings"] = warnings;
-    std::string text =
-        header_line(facts) + "\nASK result: " + (results.boolean ? "true" : "false") + "\n";
-    for (const std::string& warning : warnings)
-      text += "Warning: " + warning + "\n";
+  if (results.kind == results::QueryResults::Kind::Boolean) {
+    std::string text = header_line(facts) + "\nASK result: " + (results.boolean ? "true" : "false");
+    if (as_json) {
+      structured["results"] = results::to_json(results);
+      text += "\n" + results::serialize_results(results, results::ResultsFormat::Json);
+    } else {
+      structured["boolean"] = results.boolean;
+    }
+    add_closing(structured, text, facts.warnings, advice, std::nullopt, "");
     add_plan(facts, structured, text);
     return mcp::ToolResult::text(std::move(text), std::move(structured));
   }
@@ -146,6 +194,10 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
   // Rows shown: bounded by max_rows and by characters.
   std::string body;
   std::size_t shown = 0;
+  results::TextTableOptions options;
+  options.max_rows = limits.max_rows;
+  options.max_chars = limits.max_text_chars;
+  options.prefixes = facts.prefixes;
   std::optional<results::ResultsFormat> serialized_format =
       facts.format == "table" ? std::nullopt : results::results_format_from_name(facts.format);
   if (serialized_format) {
@@ -154,36 +206,32 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
     body = std::move(text);
     shown = count;
   } else {
-    results::TextTableOptions options;
-    options.max_rows = limits.max_rows;
-    options.max_chars = limits.max_text_chars;
-    options.prefixes = facts.prefixes;
     results::TextTable table = results::render_tsv_table(results, options);
     body = std::move(table.text);
     shown = table.rows_shown;
   }
   std::optional<std::string> next = shown > 0 ? next_page(shown) : std::nullopt;
   const bool truncated = shown < at_hand || !facts.exact_count;
+  if (auto count = count_advice(facts)) advice.push_back(*count);
 
-  results.rows.resize(shown);
-  structured["results"] = results::to_json(results);
+  if (as_json) {
+    results::QueryResults rows = std::move(results);
+    rows.rows.resize(shown);
+    structured["results"] = results::to_json(rows);
+  } else {
+    add_compact_rows(structured, results, shown, options);
+  }
   add_counts(structured, at_hand, facts, "row_count", "row_count_at_least");
-  structured["rows_received"] = at_hand;
   structured["rows_shown"] = shown;
   structured["truncated"] = truncated;
   structured["possibly_incomplete"] = facts.possibly_incomplete;
-  if (next) structured["next_page_query"] = *next;
-  structured["warnings"] = warnings;
 
   std::string text = header_line(facts) + " " + count_phrase(at_hand, facts, "row");
   text += shown < at_hand || (!facts.exact_count && next)
               ? "; showing the first " + std::to_string(shown) + ".\n"
               : ".\n";
   text += body;
-  if (!text.empty() && text.back() != '\n') text += '\n';
-  for (const std::string& warning : warnings)
-    text += "Warning: " + warning + "\n";
-  if (next) text += "Next page (ready to run):\n" + *next + (next->ends_with('\n') ? "" : "\n");
+  add_closing(structured, text, facts.warnings, advice, next, "Next page");
   add_plan(facts, structured, text);
   return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
@@ -208,96 +256,88 @@ mcp::ToolResult render_graph(const std::vector<rdf::Triple>& triples, const Answ
                        std::to_string(triples.size()) +
                        " at hand fit in the output; run the next-part query for the rest.");
   }
-  nlohmann::json structured = base_structured(facts, "construct");
+  std::vector<std::string> advice;
+  nlohmann::json structured = base_structured(facts);
   structured["rdf"] = rdf_text;
   add_counts(structured, triples.size(), facts, "triple_count", "triple_count_at_least");
   structured["triples_shown"] = count;
   structured["truncated"] = truncated;
   structured["possibly_incomplete"] = facts.possibly_incomplete;
-  if (next) structured["next_page_query"] = *next;
-  structured["warnings"] = warnings;
 
   std::string text =
       header_line(facts) + " " + count_phrase(triples.size(), facts, "triple") + ".\n" + rdf_text;
-  if (!text.empty() && text.back() != '\n') text += '\n';
-  for (const std::string& warning : warnings)
-    text += "Warning: " + warning + "\n";
-  if (next) text += "Next part (ready to run):\n" + *next + "\n";
+  add_closing(structured, text, warnings, advice, next, "Next part");
   add_plan(facts, structured, text);
   return mcp::ToolResult::text(std::move(text), std::move(structured));
 }
 
 nlohmann::json query_output_schema() {
+  const nlohmann::json integer = {{"type", "integer"}};
+  const nlohmann::json strings = {{"type", "array"}, {"items", {{"type", "string"}}}};
   return {
       {"type", "object"},
       {"properties",
-       {{"endpoint",
+       {{"route",
          {{"type", "string"},
+          {"enum", {"direct", "in-process", "federated", "external"}},
           {"description",
-           "The endpoint that answered (the external federation engine for route 'external'); "
-           "empty for route 'federated' (see endpoints)."}}},
-        {"route",
-         {{"type", "string"},
-          {"description",
-           "How the query was executed: 'direct' (sent to the endpoint), 'in-process' (the "
-           "embedded engine over the entry's RDF dumps), 'federated' (several SERVICE clauses "
-           "joined by the embedded federation engine) or 'external' (sent to the federation "
-           "engine of --federation-endpoint)."}}},
-        {"subqueries_from_cache",
-         {{"type", "integer"},
-          {"description",
-           "Route 'federated': sub-queries answered by the cache of earlier calls (no request)."}}},
+           "How the query ran: direct (sent to the endpoint), in-process (the embedded engine "
+           "over the entry's dumps), federated (SERVICE clauses joined by this server) or "
+           "external (the engine of --federation-endpoint)."}}},
+        {"endpoint", {{"type", "string"}, {"description", "The endpoint that answered."}}},
         {"endpoints",
          {{"type", "array"},
-          {"description",
-           "Route 'federated': each endpoint that answered, its requests and rows (0 requests: "
-           "its sub-queries came from the sub-query cache)."},
+          {"description", "Federated: each endpoint asked, its requests and rows."},
           {"items",
            {{"type", "object"},
             {"properties",
-             {{"endpoint", {{"type", "string"}}},
-              {"requests", {{"type", "integer"}}},
-              {"rows", {{"type", "integer"}}}}}}}}},
-        {"query_form", {{"type", "string"}}},
-        {"elapsed_ms", {{"type", "integer"}}},
-        {"format", {{"type", "string"}}},
-        {"results",
-         {{"type", "object"}, {"description", "SPARQL 1.1 JSON results (only the rows shown)."}}},
-        {"rdf", {{"type", "string"}, {"description", "CONSTRUCT/DESCRIBE result graph."}}},
-        {"row_count",
-         {{"type", "integer"},
-          {"description", "The exact number of rows the query returns; absent when not known."}}},
-        {"row_count_at_least",
-         {{"type", "integer"},
-          {"description",
-           "When the exact number is not known: the query returns at least this many rows "
-           "(pass count: true for the exact number)."}}},
-        {"requests",
-         {{"type", "integer"},
-          {"description", "HTTP requests made for this call, to all endpoints (0: from cache)."}}},
+             {{"endpoint", {{"type", "string"}}}, {"requests", integer}, {"rows", integer}}}}}}},
+        {"requests", {{"type", "integer"}, {"description", "Requests sent for this call."}}},
+        {"attempts", integer},
+        {"elapsed_ms", integer},
         {"from_cache",
          {{"type", "boolean"},
-          {"description", "This page was served from the result cache of an earlier call."}}},
-        {"rows_received", {{"type", "integer"}}},
-        {"rows_shown", {{"type", "integer"}}},
-        {"triple_count", {{"type", "integer"}}},
-        {"triple_count_at_least", {{"type", "integer"}}},
-        {"triples_shown", {{"type", "integer"}}},
-        {"truncated", {{"type", "boolean"}}},
-        {"plan",
-         {{"type", "object"},
+          {"description", "This page came from the result cache of an earlier call."}}},
+        {"subqueries_from_cache", integer},
+        {"columns", strings},
+        {"rows",
+         {{"type", "array"},
           {"description",
-           "With explain: true, the plan that ran: {op, detail, rows, opened, children}, one "
-           "node per operator (joins with their strategy, SERVICE with endpoint, requests, "
-           "time, sub-query)."}}},
+           "The rows shown, one array per row in the order of columns: an IRI as <...> or "
+           "prefix:local (the query's prefixes), a literal as in SPARQL (\"text\"@en, "
+           "\"1.5\"^^xsd:float; numbers and booleans bare), null when unbound."},
+          {"items", {{"type", "array"}, {"items", {{"type", {"string", "null"}}}}}}}},
+        {"boolean", {{"type", "boolean"}, {"description", "ASK: the answer."}}},
+        {"results",
+         {{"type", "object"},
+          {"description", "format json: SPARQL 1.1 JSON results of the rows shown."}}},
+        {"rdf", {{"type", "string"}, {"description", "CONSTRUCT/DESCRIBE: the graph shown."}}},
+        {"row_count",
+         {{"type", "integer"}, {"description", "The exact number of rows, when known."}}},
+        {"row_count_at_least",
+         {{"type", "integer"},
+          {"description", "Otherwise: the query returns at least this many rows."}}},
+        {"rows_shown", integer},
+        {"triple_count", integer},
+        {"triple_count_at_least", integer},
+        {"triples_shown", integer},
+        {"truncated",
+         {{"type", "boolean"},
+          {"description", "Not every row (triple) of the answer is shown: see next_page_query."}}},
         {"possibly_incomplete",
          {{"type", "boolean"},
           {"description",
-           "The endpoint may have cut the result (row cap or size limit): later pages may not "
-           "bring the rest."}}},
-        {"next_page_query", {{"type", "string"}}},
-        {"warnings", {{"type", "array"}, {"items", {{"type", "string"}}}}}}},
-      {"required", {"endpoint", "route", "elapsed_ms", "truncated", "warnings"}}};
+           "An endpoint may have cut the answer (a result cap, the size limit): the warnings "
+           "say which and why."}}},
+        {"warnings", strings},
+        {"advice", strings},
+        {"next_page_query",
+         {{"type", "string"}, {"description", "Run it for the next page (or part)."}}},
+        {"plan",
+         {{"type", "object"},
+          {"description",
+           "explain: the plan that ran, {op, detail, rows, opened, children} per operator."}}}}},
+      {"required", {"route", "requests", "elapsed_ms", "warnings"}}};
 }
 
 }  // namespace sparqlmcp::tools

@@ -74,6 +74,9 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
   definition.annotations.read_only = true;
   definition.annotations.idempotent = true;
   definition.annotations.open_world = true;
+  // The text block is bounded by max_text_chars; structuredContent says the same in at most
+  // 1.25 times as many characters, plus a next-page query and warnings.
+  definition.meta = {{"anthropic/maxResultSizeChars", 3 * settings.max_text_chars}};
   return definition;
 }
 

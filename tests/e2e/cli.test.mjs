@@ -167,7 +167,7 @@ describe("sparql-mcp serving flags", { timeout: 120000 }, () => {
               `--endpoint is not listed: ${text_of(list)}`);
     const r = await call_tool(s.client, "run_sparql_query", { query: `ASK { SERVICE <${endpoint}> { ?s ?p ?o } }` });
     assert.equal(r.isError ?? false, false, text_of(r));
-    assert.equal(r.structuredContent.results.boolean, true);
+    assert.equal(r.structuredContent.boolean, true);
   });
 
   it("lets SERVICE name an uncatalogued endpoint only with --allow-any-endpoint", async () => {
@@ -183,7 +183,7 @@ describe("sparql-mcp serving flags", { timeout: 120000 }, () => {
     const open = await connect(["--allow-any-endpoint"]);
     const allowed = await call_tool(open.client, "run_sparql_query", { query });
     assert.equal(allowed.isError ?? false, false, text_of(allowed));
-    assert.equal(allowed.structuredContent.results.boolean, true);
+    assert.equal(allowed.structuredContent.boolean, true);
   });
 
   it("refuses a SERVICE that is no http(s) URL under --allow-any-endpoint in the query's terms", async () => {

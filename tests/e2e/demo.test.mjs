@@ -11,7 +11,7 @@ import oxigraph from "oxigraph";
 import { join } from "node:path";
 import { REPO } from "./lib/servers.mjs";
 import { binding_rows, demo_oracle, demo_readme_queries } from "./lib/demo_oracle.mjs";
-import { binary, connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
+import { binary, bindings_of, connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
 
 const CATALOGUE = join(REPO, "examples", "catalogue.ttl");
 const GEO = "https://demo.sparql-mcp.org/sparql/geography";
@@ -35,8 +35,8 @@ function run_cli(args, input) {
   return result;
 }
 
-function column(result, variable) {
-  return result.structuredContent.results.results.bindings.map((b) => b[variable]?.value);
+function column(result, variable, query = PREFIXES) {
+  return bindings_of(result.structuredContent, query).map((b) => b[variable]?.value);
 }
 
 describe("the demo federation over MCP", { timeout: 120000 }, () => {
@@ -153,11 +153,39 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
       if (services.size > 1) federated += 1;
       const result = await call_tool(session.client, "run_sparql_query", { query, max_rows: 1000 });
       assert.ok(!result.isError, `${query}\n${text_of(result)}`);
-      assert.deepEqual(binding_rows(result.structuredContent.results.results.bindings),
+      assert.deepEqual(binding_rows(bindings_of(result.structuredContent, query)),
         oracle.expected_rows(query), query);
       if (services.size > 1) assert.equal(result.structuredContent.route, "federated");
     }
     assert.ok(federated >= 3, `${federated} federated questions`);
+  });
+
+  it("says the same in its text block and in its compact structured form", async () => {
+    // Clients differ in what they give the model: the text (Claude Desktop) or only
+    // JSON.stringify(structuredContent) (Claude Code): each must carry every fact.
+    const query = `${PREFIXES}SELECT ?name ?place WHERE {
+      SERVICE <${PEOPLE}> { ?person rdfs:label ?name ; demo:birthPlace ?place FILTER(LANG(?name) = "en") }
+      SERVICE <${GEO}> { ?place a demo:City } }`;
+    const result = await call_tool(session.client, "run_sparql_query", { query, max_rows: 7 });
+    assert.ok(!result.isError, text_of(result));
+    const s = result.structuredContent;
+    const text = text_of(result);
+    assert.deepEqual(s.columns, ["name", "place"]);
+    assert.equal(s.rows.length, 7);
+    assert.equal(s.rows_shown, 7);
+    assert.equal(s.truncated, true);
+    // The rows are the table's lines, cell for cell.
+    for (const row of s.rows) assert.ok(text.includes(`\n${row.map((c) => c ?? "").join("\t")}\n`), row.join("\t"));
+    const count = s.row_count ?? s.row_count_at_least;
+    assert.ok(text.includes(`${count} rows`), `the text does not say ${count} rows`);
+    assert.ok(text.includes(s.next_page_query), "the next-page query is in the text");
+    for (const line of [...s.warnings, ...(s.advice ?? [])]) assert.ok(text.includes(line), line);
+    for (const use of s.endpoints) assert.ok(text.includes(`<${use.endpoint}> ${use.requests} request`), use.endpoint);
+    assert.equal(s.route, "federated");
+    assert.match(text, /^Federated query over 2 endpoints/);
+    // Compact: no SPARQL JSON unless format "json" asks for it.
+    assert.equal(s.results, undefined);
+    assert.ok(JSON.stringify(s).length <= 1.25 * text.length + 200, `${JSON.stringify(s).length} vs ${text.length}`);
   });
 
   it("reports an expression error as unbound, not as a failure", async () => {
@@ -165,7 +193,7 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
       query: `${PREFIXES}SELECT ?name (?name + 1 AS ?oops) WHERE { SERVICE <${GEO}> { ?c a demo:City ; rdfs:label ?name } } LIMIT 2`,
     });
     assert.ok(!result.isError, text_of(result));
-    for (const row of result.structuredContent.results.results.bindings) assert.equal(row.oops, undefined);
+    for (const row of bindings_of(result.structuredContent, PREFIXES)) assert.equal(row.oops, undefined);
   });
 });
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { LOG_LEVEL_META_KEY, PROTOCOL_VERSION_META_KEY } from "@modelcontextprotocol/client";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { start_scripted_endpoint, ASK_TRUE } from "./lib/endpoint.mjs";
-import { connect_sdk, connect_sdk_v2, RawSession, text_of } from "./lib/mcp.mjs";
+import { bindings_of, connect_sdk, connect_sdk_v2, RawSession, text_of } from "./lib/mcp.mjs";
 import { DEMO_CATALOGUE, DEMO_GEOGRAPHY, DEMO_CITIES_QUERY } from "./lib/demo.mjs";
 
 const MODERN = "2026-07-28";
@@ -100,10 +100,10 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
     const modern_result = await modern.client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
     const legacy_result = await legacy.client.callTool({ name: "run_sparql_query", arguments: { query: CITIES } });
     assert.equal(modern_result.isError ?? false, false, text_of(modern_result));
-    const names = (r) => r.structuredContent.results.results.bindings.map((b) => b.name.value);
+    const names = (r) => bindings_of(r.structuredContent, CITIES).map((b) => b.name.value);
     assert.equal(names(modern_result).length, 5);
     assert.deepEqual(names(modern_result), names(legacy_result));
-    const wire = modern_wire.findLast((m) => m.result?.structuredContent?.results !== undefined);
+    const wire = modern_wire.findLast((m) => m.result?.structuredContent?.rows !== undefined);
     assert.equal(wire.result.resultType, "complete");
     assert.equal(wire.result.ttlMs, undefined, "a tool result is not cacheable");
     assert.deepEqual(modern_errors.map(String), []);
@@ -180,7 +180,7 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
     await progressed;  // the first tick comes 5 s after the call arrived
     request.reply(200, ASK_TRUE);
     const result = await call;
-    assert.equal(result.structuredContent.results.boolean, true);
+    assert.equal(result.structuredContent.boolean, true);
     assert.ok(progress[0].message.includes(scripted.url("/slow")), progress[0].message);
     for (let i = 1; i < progress.length; ++i) assert.ok(progress[i].progress > progress[i - 1].progress);
     const token = modern_wire.find((m) => m.method === "notifications/progress").params.progressToken;
@@ -206,7 +206,7 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
     const quiet = modern.client.callTool({ name: "run_sparql_query", arguments: { query: ask("/flaky") } });
     (await scripted.next_request()).reply(503, "busy", { "Content-Type": "text/plain", "Retry-After": "0" });
     (await scripted.next_request()).reply(200, ASK_TRUE);
-    assert.equal((await quiet).structuredContent.results.boolean, true);
+    assert.equal((await quiet).structuredContent.boolean, true);
     assert.deepEqual(modern_logs, [], "a request without a log level got notifications/message");
 
     const endpoint = scripted.url("/flaky-logged");
@@ -214,7 +214,7 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
                                             _meta: { [LOG_LEVEL_META_KEY]: "warning" } });
     (await scripted.next_request()).reply(503, "busy", { "Content-Type": "text/plain", "Retry-After": "0" });
     (await scripted.next_request()).reply(200, ASK_TRUE);
-    assert.equal((await logged).structuredContent.results.boolean, true);
+    assert.equal((await logged).structuredContent.boolean, true);
     assert.equal(modern_logs.length, 1);
     assert.equal(modern_logs[0].level, "warning");
     assert.equal(modern_logs[0].data.event, "retry");

@@ -225,7 +225,7 @@ describe("run_sparql_query against misbehaving endpoints", { timeout: 240000 }, 
     const before = await (await fetch(oxigraph.url("/stats"))).json();
     const result = await run({ query: ASK(ep.ratelimit) });
     assert.equal(result.isError ?? false, false, text_of(result));
-    assert.equal(result.structuredContent.results.boolean, true);
+    assert.equal(result.structuredContent.boolean, true);
     const after = await (await fetch(oxigraph.url("/stats"))).json();
     assert.equal(after.requests - before.requests, 2, "one refused request and one retry");
   });
@@ -247,6 +247,6 @@ describe("run_sparql_query against misbehaving endpoints", { timeout: 240000 }, 
     await session.client.ping();
     const result = await run({ query: ASK(ep.good) });
     assert.equal(result.isError ?? false, false, text_of(result));
-    assert.equal(result.structuredContent.results.boolean, true);
+    assert.equal(result.structuredContent.boolean, true);
   });
 });

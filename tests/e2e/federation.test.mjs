@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { SHARED_DATA, free_port, start_oxigraph } from "./lib/servers.mjs";
-import { call_tool, connect_sdk, text_of, write_catalogue } from "./lib/mcp.mjs";
+import { bindings_of, call_tool, connect_sdk, text_of, write_catalogue } from "./lib/mcp.mjs";
 import { json_term, term_key } from "./lib/differential.mjs";
 import { comunica_installations, start_comunica_endpoint } from "./lib/comunica.mjs";
 import { INSTALL_HINT } from "./lib/peers.mjs";
@@ -83,7 +83,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     assert.ok(!result.isError, text_of(result));
     const s = result.structuredContent;
     assert.equal(s.route, "federated");
-    assert.deepEqual(rows_of(s.results.results.bindings), expected(query));
+    assert.deepEqual(rows_of(bindings_of(s, query)), expected(query));
     assert.ok(s.row_count > 50, `${s.row_count} rows`);
     assert.deepEqual(s.endpoints.map((e) => e.endpoint).sort(), [people.url("/query"), places.url("/query")].sort());
     assert.ok(s.requests <= 4, `${s.requests} requests`);
@@ -99,7 +99,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     const result = await run(query);
     assert.ok(!result.isError, text_of(result));
     const s = result.structuredContent;
-    assert.deepEqual(rows_of(s.results.results.bindings), expected(query.replace(capped, people.url("/query"))));
+    assert.deepEqual(rows_of(bindings_of(s, query)), expected(query.replace(capped, people.url("/query"))));
     assert.ok(s.row_count > 25, `${s.row_count} rows: more than one capped answer`);
     assert.equal(s.possibly_incomplete, false);
     const to_capped = s.endpoints.find((e) => e.endpoint === capped);
@@ -113,7 +113,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     } GROUP BY ?city`;
     const result = await run(query);
     assert.ok(!result.isError, text_of(result));
-    assert.deepEqual(rows_of(result.structuredContent.results.results.bindings), expected(query));
+    assert.deepEqual(rows_of(bindings_of(result.structuredContent, query)), expected(query));
   });
 
   it("says which SERVICE block came back empty", async () => {
@@ -150,7 +150,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     assert.ok(!result.isError, text_of(result));
     const s = result.structuredContent;
     assert.ok(s.row_count > 0);
-    assert.ok(s.results.results.bindings.every((b) => b.age === undefined));
+    assert.ok(bindings_of(s, PREFIXES).every((b) => b.age === undefined));
     assert.ok(s.warnings.some((w) => w.includes("failed and SILENT let the query go on")), JSON.stringify(s.warnings));
   });
 
@@ -191,7 +191,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     const first = query(`${orgs(1, 20)} (UNDEF)`);
     const result = await run(first, { explain: true });
     assert.ok(!result.isError, text_of(result));
-    assert.deepEqual(rows_of(result.structuredContent.results.results.bindings), expected(first));
+    assert.deepEqual(rows_of(bindings_of(result.structuredContent, first)), expected(first));
     assert.ok(text_of(result).includes(`<${old}> refuses VALUES; sent UNION blocks`), text_of(result));
     const before = (await received()).length;
     assert.ok((await received()).some((q) => /\bVALUES\b/.test(q)));
@@ -199,7 +199,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     const second = query(orgs(3, 12));
     const again = await run(second);
     assert.ok(!again.isError, text_of(again));
-    assert.deepEqual(rows_of(again.structuredContent.results.results.bindings), expected(second));
+    assert.deepEqual(rows_of(bindings_of(again.structuredContent, second)), expected(second));
     const sent = (await received()).slice(before);
     assert.ok(sent.length > 0);
     assert.ok(sent.every((q) => !/\bVALUES\b/.test(q) && /\bUNION\b/.test(q)), sent.join("\n----\n"));
@@ -212,7 +212,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     }`);
     assert.ok(!result.isError, text_of(result));
     const one = expected(`${PREFIXES}SELECT ?name WHERE { ?p foaf:name ?name ; foaf:age 40 }`);
-    assert.equal(result.structuredContent.results.results.bindings.length, 2 * one.length);
+    assert.equal(result.structuredContent.rows.length, 2 * one.length);
   });
 
   it("pages a federated answer with next-page queries served from the cache", async () => {
@@ -224,7 +224,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
     let result = await run(query, { max_rows: 40 });
     for (let page = 0; page < 20; ++page) {
       assert.ok(!result.isError, text_of(result));
-      seen.push(...result.structuredContent.results.results.bindings);
+      seen.push(...bindings_of(result.structuredContent, query));
       const next = result.structuredContent.next_page_query;
       if (!next) break;
       result = await run(next, { max_rows: 40 });
@@ -276,7 +276,7 @@ describe("federated queries sent to an external federation engine (Comunica)", {
     assert.equal(s.endpoint, comunica.url);
     const want = expected_rows(store, query);
     assert.ok(want.length > 0);
-    assert.deepEqual(rows_of(s.results.results.bindings), want);
+    assert.deepEqual(rows_of(bindings_of(s, query)), want);
   });
 
   it("still sends a one-SERVICE query straight to its endpoint", async () => {

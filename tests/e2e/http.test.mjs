@@ -180,7 +180,7 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
     const events = rest.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)));
     assert.equal(events.length, 1, rest);
     assert.equal(events[0].id, 3);
-    assert.equal(events[0].result.structuredContent.results.boolean, true);
+    assert.equal(events[0].result.structuredContent.boolean, true);
     // A stream this session never had, and a malformed id.
     const unknown = await fetch(server.url, { headers: { Accept: "text/event-stream", "Last-Event-ID": "999-1", ...legacy_headers(session) } });
     assert.equal(unknown.status, 404);

@@ -20,7 +20,7 @@ import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClie
 import { binding_rows, demo_oracle, demo_readme_queries } from "./lib/demo_oracle.mjs";
 import { haproxy_missing, loopback_listeners, start_haproxy } from "./lib/haproxy.mjs";
 import { start_http_server } from "./lib/http_server.mjs";
-import { text_of } from "./lib/mcp.mjs";
+import { bindings_of, text_of } from "./lib/mcp.mjs";
 
 const MODERN = "2026-07-28";
 const LEGACY = "2025-11-25";
@@ -117,7 +117,7 @@ describe("two sparql-mcp instances behind haproxy", { skip: missing ?? false, ti
   async function assert_right_answer(client, query) {
     const result = await client.callTool({ name: "run_sparql_query", arguments: { query, max_rows: 1000 } });
     assert.ok(!result.isError, `${query}\n${text_of(result)}`);
-    assert.deepEqual(binding_rows(result.structuredContent.results.results.bindings), oracle.expected_rows(query), query);
+    assert.deepEqual(binding_rows(bindings_of(result.structuredContent, query)), oracle.expected_rows(query), query);
   }
 
   before(async () => {

@@ -48,7 +48,7 @@ describe("error messages that say exactly what to fix", { timeout: 120000 }, () 
   it("skips a byte order mark before the query", async () => {
     const result = await run(`\uFEFF${ask("?s ?p ?o")}`);
     assert.equal(result.isError ?? false, false, text_of(result));
-    assert.equal(result.structuredContent.results.boolean, true);
+    assert.equal(result.structuredContent.boolean, true);
   });
 
   it("names invisible characters by code point and Unicode name, at their line and column", async () => {

@@ -3,7 +3,7 @@
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { start_oxigraph } from "./lib/servers.mjs";
-import { write_catalogue, connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
+import { bindings_of, write_catalogue, connect_sdk, call_tool, text_of } from "./lib/mcp.mjs";
 import { people, EX, VOCAB } from "../data/shared/dataset.mjs";
 
 const PREFIXES = `PREFIX foaf: <http://xmlns.com/foaf/0.1/>
@@ -38,7 +38,7 @@ describe("run_sparql_query against Oxigraph", { timeout: 180000 }, () => {
     catalogue?.remove();
   });
 
-  it("runs a SELECT through its SERVICE endpoint and returns SPARQL JSON results", async () => {
+  it("runs a SELECT through its SERVICE endpoint and returns compact rows, or SPARQL JSON when asked", async () => {
     const query = `${PREFIXES}SELECT ?p ?name ?age WHERE {
   SERVICE <${endpoint}> { ?p a foaf:Person ; foaf:name ?name ; foaf:age ?age FILTER(?age >= 60) }
 } ORDER BY ?p`;
@@ -55,12 +55,20 @@ describe("run_sparql_query against Oxigraph", { timeout: 180000 }, () => {
     assert.equal(s.truncated, false);
     assert.equal(s.possibly_incomplete, false);
     assert.ok(Array.isArray(s.warnings));
-    assert.deepEqual(s.results.head.vars, ["p", "name", "age"]);
-    assert.deepEqual(s.results.results.bindings, expected.map((p) => ({
+    const bindings = expected.map((p) => ({
       p: { type: "uri", value: p.iri },
       name: { type: "literal", value: p.name },
       age: { type: "literal", value: String(p.age), datatype: XSD_INTEGER },
-    })));
+    }));
+    // The same short cells as the text table: IRIs (the query's prefixes), literals, numbers bare.
+    assert.deepEqual(s.columns, ["p", "name", "age"]);
+    assert.deepEqual(bindings_of(s, query), bindings);
+    assert.equal(s.rows[0][2], String(expected[0].age));
+    assert.equal(s.results, undefined);
+    const json = ok(await run({ query, format: "json" }));
+    assert.deepEqual(json.results.head.vars, ["p", "name", "age"]);
+    assert.deepEqual(json.results.results.bindings, bindings);
+    assert.equal(json.rows, undefined);
     const text = text_of(result);
     const first_line = text.split("\n")[0];
     assert.ok(first_line.includes(endpoint), `the header line does not name the endpoint: ${first_line}`);
@@ -72,9 +80,9 @@ describe("run_sparql_query against Oxigraph", { timeout: 180000 }, () => {
 
   it("answers ASK with a boolean result", async () => {
     const yes = ok(await run({ query: `ASK { SERVICE <${endpoint}> { <${EX}city/1> ?p ?o } }` }));
-    assert.equal(yes.results.boolean, true);
+    assert.equal(yes.boolean, true);
     const no = ok(await run({ query: `ASK { SERVICE <${endpoint}> { <${EX}city/999> ?p ?o } }` }));
-    assert.equal(no.results.boolean, false);
+    assert.equal(no.boolean, false);
   });
 
   it("returns CONSTRUCT results as Turtle and as N-Triples", async () => {
@@ -107,7 +115,8 @@ describe("run_sparql_query against Oxigraph", { timeout: 180000 }, () => {
       const result = await run({ query, format });
       const s = ok(result);
       assert.equal(s.row_count, 8, `${format}: row_count`);
-      assert.equal(s.results.results.bindings.length, 8, `${format}: structured results stay SPARQL JSON`);
+      assert.equal(bindings_of(s, query).length, 8, `${format}: structured rows`);
+      assert.equal(s.results !== undefined, format === "json", `${format}: SPARQL JSON only when asked`);
       assert.ok(check(text_of(result)), `${format}: the text block is not ${format}:\n${text_of(result).slice(0, 600)}`);
     }
   });
@@ -119,10 +128,10 @@ describe("run_sparql_query against Oxigraph", { timeout: 180000 }, () => {
     assert.equal(first.rows_shown, 5);
     assert.equal(first.truncated, true);
     assert.ok(first.row_count >= 5);
-    assert.deepEqual(first.results.results.bindings.map((b) => b.p.value), all.slice(0, 5));
+    assert.deepEqual(bindings_of(first, query).map((b) => b.p.value), all.slice(0, 5));
     assert.equal(typeof first.next_page_query, "string", "truncated results need a next_page_query");
     const second = ok(await run({ query: first.next_page_query, max_rows: 5 }));
-    assert.deepEqual(second.results.results.bindings.map((b) => b.p.value), all.slice(5, 10));
+    assert.deepEqual(bindings_of(second, query).map((b) => b.p.value), all.slice(5, 10));
     assert.equal(second.truncated, true);
     const whole = ok(await run({ query, max_rows: 1000 }));
     assert.equal(whole.truncated, false);

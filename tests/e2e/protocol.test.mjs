@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { ErrorCode, McpError, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { start_oxigraph, REPO } from "./lib/servers.mjs";
 import { start_scripted_endpoint, ASK_TRUE } from "./lib/endpoint.mjs";
-import { write_catalogue, connect_sdk, RawSession, call_tool, text_of, assert_no_late_progress } from "./lib/mcp.mjs";
+import { bindings_of, write_catalogue, connect_sdk, RawSession, call_tool, text_of, assert_no_late_progress } from "./lib/mcp.mjs";
 
 const LATEST = "2025-11-25";
 const OLDER = ["2025-06-18", "2025-03-26", "2024-11-05"];
@@ -49,6 +49,8 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
     const instructions = session.client.getInstructions();
     assert.equal(typeof instructions, "string", "instructions missing from the initialize result");
     assert.ok(instructions.length > 20, `instructions too short: ${instructions}`);
+    // Clients cut instructions at 2 KB: all of it must fit.
+    assert.ok(instructions.length <= 2000, `instructions of ${instructions.length} characters`);
   });
 
   it("lists run_sparql_query and list_endpoints with input and output schemas and annotations", async () => {
@@ -63,7 +65,12 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
       assert.equal(tool.outputSchema?.type, "object", `${name} has no object outputSchema`);
       assert.equal(tool.annotations?.readOnlyHint, true, `${name} readOnlyHint`);
     }
+    for (const tool of tools) {
+      assert.ok(tool.description.length <= 2000, `${tool.name}: a description of ${tool.description.length} characters`);
+    }
     const run = by_name.run_sparql_query;
+    // Its answers may exceed the 50,000 characters Claude Code keeps in the conversation.
+    assert.ok(run._meta["anthropic/maxResultSizeChars"] >= 50000, JSON.stringify(run._meta));
     assert.equal(run.annotations.openWorldHint, true);
     assert.equal(run.inputSchema.properties.query.type, "string");
     assert.deepEqual(run.inputSchema.required, ["query"]);
@@ -73,8 +80,8 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
     }
     assert.equal(run.inputSchema.properties.timeout_ms.type, "integer");
     assert.equal(run.inputSchema.properties.max_rows.type, "integer");
-    for (const key of ["endpoint", "elapsed_ms", "route", "results", "row_count", "rows_shown", "truncated",
-                       "next_page_query", "possibly_incomplete", "warnings"]) {
+    for (const key of ["endpoint", "elapsed_ms", "route", "columns", "rows", "results", "row_count", "rows_shown",
+                       "truncated", "next_page_query", "possibly_incomplete", "warnings", "advice", "requests"]) {
       assert.ok(key in run.outputSchema.properties, `run_sparql_query outputSchema lacks ${key}`);
     }
     const list = by_name.list_endpoints;
@@ -185,7 +192,7 @@ ORDER BY ?name`;
   it("answers 200 quick run_sparql_query calls with no client error and no progress after a response", async () => {
     const all = await call_tool(session.client, "run_sparql_query", { query: CITIES, max_rows: 1000 });
     assert.equal(all.isError ?? false, false, text_of(all));
-    const names = all.structuredContent.results.results.bindings.map((b) => b.name.value);
+    const names = bindings_of(all.structuredContent, CITIES).map((b) => b.name.value);
     assert.ok(names.length >= 10, `the demo has only ${names.length} English city names`);
     let progress = 0;
     for (let batch = 0; batch < 10; ++batch) {
@@ -200,7 +207,7 @@ ORDER BY ?name`;
       }
       for (const { n, result } of await Promise.all(calls)) {
         assert.equal(result.isError ?? false, false, text_of(result));
-        assert.deepEqual(result.structuredContent.results.results.bindings.map((b) => b.name.value),
+        assert.deepEqual(bindings_of(result.structuredContent, CITIES).map((b) => b.name.value),
                          [names[n % names.length]]);
       }
     }
@@ -221,7 +228,7 @@ ORDER BY ?name`;
     request.reply(200, ASK_TRUE);
     const result = await call;
     assert.equal(result.isError ?? false, false, text_of(result));
-    assert.equal(result.structuredContent.results.boolean, true);
+    assert.equal(result.structuredContent.boolean, true);
     assert.ok(progress[0].message.includes(scripted.url("/slow")), `the tool's report names the endpoint: ${progress[0].message}`);
     for (let i = 1; i < progress.length; ++i) assert.ok(progress[i].progress > progress[i - 1].progress);
     assert.deepEqual(errors.map(String), []);
@@ -236,7 +243,7 @@ ORDER BY ?name`;
     (await scripted.next_request()).reply(200, ASK_TRUE);
     const result = await call;
     assert.equal(result.isError ?? false, false, text_of(result));
-    assert.equal(result.structuredContent.results.boolean, true);
+    assert.equal(result.structuredContent.boolean, true);
     const endpoint = scripted.url("/flaky");
     const expected = {
       level: "warning",
@@ -416,7 +423,7 @@ describe("MCP JSON-RPC edge cases on raw stdio lines", { timeout: 120000 }, () =
       request.reply(200, ASK_TRUE);
       const result = await s.response(5);
       assert.equal(result.result.isError, false);
-      assert.equal(result.result.structuredContent.results.boolean, true);
+      assert.equal(result.result.structuredContent.boolean, true);
       // The id is free again once its response is out.
       assert.deepEqual(await (s.send({ jsonrpc: "2.0", id: 5, method: "ping" }), s.response(5)),
                        { jsonrpc: "2.0", id: 5, result: {} });

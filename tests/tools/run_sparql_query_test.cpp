@@ -69,11 +69,13 @@ struct Remote {
   }
 };
 
-// The ?rank of every row of a page's structuredContent.
+// The ?rank of every row of a page's structuredContent (its compact rows: numbers bare).
 std::vector<long> ranks(const json& page) {
   std::vector<long> out;
-  for (const json& binding : page["results"]["results"]["bindings"])
-    out.push_back(std::stol(binding["rank"]["value"].get<std::string>()));
+  const json& columns = page["columns"];
+  const auto column = std::find(columns.begin(), columns.end(), "rank") - columns.begin();
+  for (const json& row : page["rows"])
+    out.push_back(std::stol(row[column].get<std::string>()));
   return out;
 }
 

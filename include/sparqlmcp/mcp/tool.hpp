@@ -36,6 +36,9 @@ struct ToolDefinition {
   nlohmann::json input_schema;   // JSON Schema object
   nlohmann::json output_schema;  // JSON Schema object, or null when the tool declares none
   ToolAnnotations annotations;
+  // The tool's `_meta` in tools/list, or null: e.g. "anthropic/maxResultSizeChars", the size up
+  // to which Claude Code keeps a result in the conversation (above it, in a file).
+  nlohmann::json meta;
 
   // The object `tools/list` returns for this tool.
   nlohmann::json to_json() const;

@@ -33,4 +33,8 @@ struct TextTable {
 // "true" or "false".
 TextTable render_tsv_table(const QueryResults& results, const TextTableOptions& options);
 
+// One term as render_tsv_table writes it in a cell (cut at max_cell_chars): the same short
+// string an answer's compact structured form carries, so both say the same.
+std::string render_cell(const rdf::Term& term, const TextTableOptions& options);
+
 }  // namespace sparqlmcp::results

@@ -54,6 +54,8 @@ enum class Detail {
 std::string_view to_string(Detail detail);
 
 inline constexpr std::size_t kDefaultSummaryBudget = 8000;
+// The most characters a caller may ask for (get_void_descriptions' max_chars).
+inline constexpr std::size_t kMaximumSummaryBudget = 1'000'000;
 // Below this the header and the note on what was cut would leave no room for content.
 inline constexpr std::size_t kMinimumSummaryBudget = 1000;
 

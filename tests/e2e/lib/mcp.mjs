@@ -239,3 +239,67 @@ export async function within(ms, promise, what) {
     clearTimeout(timer);
   }
 }
+
+const XSD = "http://www.w3.org/2001/XMLSchema#";
+
+// The PREFIX declarations of a query text, as { name: namespace }.
+export function prefixes_of(query) {
+  const out = {};
+  for (const m of query.matchAll(/PREFIX\s+([A-Za-z][\w.-]*)?:\s*<([^>]*)>/gi)) out[m[1] ?? ""] = m[2];
+  return out;
+}
+
+// One cell of run_sparql_query's compact rows as a SPARQL JSON term: <iri> or prefix:local (the
+// query's prefixes), "lexical"@lang or "lexical"^^datatype, a bare number or boolean, _:label.
+// Throws on a cell in no such form, so that every test that reads rows checks the form too.
+export function term_of_cell(cell, prefixes = {}) {
+  if (cell === null) return undefined;
+  const iri = (text) => {
+    if (text.startsWith("<") && text.endsWith(">")) return text.slice(1, -1);
+    const colon = text.indexOf(":");
+    const namespace = colon < 0 ? undefined : prefixes[text.slice(0, colon)];
+    if (namespace === undefined) throw new Error(`a cell that is no term: ${JSON.stringify(text)}`);
+    return namespace + text.slice(colon + 1);
+  };
+  if (cell.startsWith("_:")) return { type: "bnode", value: cell.slice(2) };
+  if (cell.startsWith("\"")) {
+    let i = 1;
+    let value = "";
+    for (; i < cell.length && cell[i] !== "\""; ++i) {
+      if (cell[i] !== "\\") { value += cell[i]; continue; }
+      const c = cell[++i];
+      if (c === "u" || c === "U") {
+        const length = c === "u" ? 4 : 8;
+        value += String.fromCodePoint(parseInt(cell.slice(i + 1, i + 1 + length), 16));
+        i += length;
+      } else {
+        value += { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f" }[c] ?? c;
+      }
+    }
+    const rest = cell.slice(i + 1);
+    if (rest.startsWith("@")) return { type: "literal", value, "xml:lang": rest.slice(1) };
+    if (rest.startsWith("^^")) return { type: "literal", value, datatype: iri(rest.slice(2)) };
+    if (rest !== "") throw new Error(`a cell that is no term: ${JSON.stringify(cell)}`);
+    return { type: "literal", value };
+  }
+  if (cell === "true" || cell === "false") return { type: "literal", value: cell, datatype: `${XSD}boolean` };
+  if (/^[+-]?\d+$/.test(cell)) return { type: "literal", value: cell, datatype: `${XSD}integer` };
+  if (/^[+-]?\d*\.\d+$/.test(cell)) return { type: "literal", value: cell, datatype: `${XSD}decimal` };
+  if (/^[+-]?(\d+\.?\d*|\.\d+)[eE][+-]?\d+$/.test(cell)) return { type: "literal", value: cell, datatype: `${XSD}double` };
+  return { type: "uri", value: iri(cell) };
+}
+
+// The rows of a run_sparql_query result as SPARQL JSON bindings, whichever form it came in:
+// SPARQL JSON (format "json") or the compact rows, read with the prefixes of `query`.
+export function bindings_of(structured, query = "") {
+  if (structured.results !== undefined) return structured.results.results.bindings;
+  const prefixes = prefixes_of(query);
+  return structured.rows.map((row) => {
+    const binding = {};
+    structured.columns.forEach((column, i) => {
+      const term = term_of_cell(row[i], prefixes);
+      if (term !== undefined) binding[column] = term;
+    });
+    return binding;
+  });
+}
