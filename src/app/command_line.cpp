@@ -76,9 +76,9 @@ Options:
                           with --http: a Host the server may be reached by besides the
                           loopback names and the bound address (repeatable; needed when it
                           listens on 0.0.0.0 and clients use its name, e.g. mcp.example.org:8080)
-  --void-cache DIR        the VoID cache folder, one Turtle file per endpoint (default: the
-                          void-cache/ folder shipped with sparql-mcp); shared safely by
-                          several instances
+  --void-cache DIR        the VoID cache folder, one Turtle file per endpoint (default:
+                          $XDG_CACHE_HOME/sparql-mcp/void, else ~/.cache/sparql-mcp/void);
+                          shared safely by several instances
   --void-ttl-hours N      age after which a cached description is refreshed (default 168)
   --tools LIST            the tools offered, comma-separated names or a preset: all
                           (default), baseline (run_sparql_query,submit), descriptions

@@ -10,6 +10,7 @@
 
 #include "sparqlmcp/app/command_line.hpp"
 #include "sparqlmcp/app/serve.hpp"
+#include "sparqlmcp/app/version.hpp"
 #include "sparqlmcp/util/error.hpp"
 
 int main(int argc, char** argv) {
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
       std::cout << app::usage_text();
       return 0;
     case app::Command::Version:
-      std::cout << "sparql-mcp " << SPARQLMCP_VERSION << "\n";
+      std::cout << "sparql-mcp " << sparqlmcp::app::version() << "\n";
       return 0;
     case app::Command::Parse:
       return app::run_parse(command_line);

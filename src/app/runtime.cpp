@@ -1,6 +1,8 @@
 #include "runtime.hpp"
+#include "sparqlmcp/app/version.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 
@@ -10,14 +12,8 @@
 #include "sparqlmcp/federation/void_runner.hpp"
 #include "sparqlmcp/tools/request_trace.hpp"
 
-#ifndef SPARQLMCP_VERSION
-#define SPARQLMCP_VERSION "0.0.0"
-#endif
 #ifndef SPARQLMCP_DEFAULT_CATALOGUE
 #define SPARQLMCP_DEFAULT_CATALOGUE "catalogue"
-#endif
-#ifndef SPARQLMCP_DEFAULT_VOID_CACHE
-#define SPARQLMCP_DEFAULT_VOID_CACHE "void-cache"
 #endif
 
 namespace sparqlmcp::app {
@@ -60,6 +56,17 @@ federation::QueryServiceSettings service_settings(const CommandLine& command_lin
 
 }  // namespace
 
+std::filesystem::path default_void_cache() {
+  // A user's cache, as the XDG Base Directory specification places it: never the folder the
+  // binary or the source checkout lives in, which may be read-only or shared.
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg != nullptr && xdg[0] == '/') return std::filesystem::path(xdg) / "sparql-mcp" / "void";
+  const char* home = std::getenv("HOME");
+  if (home != nullptr && home[0] != '\0')
+    return std::filesystem::path(home) / ".cache" / "sparql-mcp" / "void";
+  return std::filesystem::temp_directory_path() / "sparql-mcp-void";
+}
+
 std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line) {
   auto runtime = std::make_unique<Runtime>();
   runtime->catalogue = load_configured_catalogue(command_line);
@@ -67,14 +74,14 @@ std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line) {
   runtime->local = federation::LocalEndpoints::load(
       runtime->catalogue, [](const std::string& line) { spdlog::info("{}", line); });
   http::ClientOptions client_options;
-  client_options.user_agent = std::string("sparql-mcp/") + SPARQLMCP_VERSION +
+  client_options.user_agent = std::string("sparql-mcp/") + version() +
                               " (MCP server for SPARQL; +https://github.com/sparql-mcp)";
   runtime->http_client = std::make_unique<http::Client>(client_options);
   runtime->sparql_client = std::make_unique<http::SparqlProtocolClient>(*runtime->http_client);
   runtime->settings = query_settings(command_line);
   runtime->service_settings = service_settings(command_line, runtime->settings);
   void_::CacheOptions cache_options;
-  cache_options.folder = command_line.void_cache.value_or(SPARQLMCP_DEFAULT_VOID_CACHE);
+  cache_options.folder = command_line.void_cache.value_or(default_void_cache());
   if (command_line.void_ttl_hours)
     cache_options.time_to_live = std::chrono::hours(*command_line.void_ttl_hours);
   runtime->void_cache = std::make_unique<void_::VoidCache>(cache_options);
@@ -126,7 +133,7 @@ std::unique_ptr<void_::VoidService> make_void_service(
     std::shared_ptr<tools::TraceLog> trace) {
   void_::ServiceSettings settings;
   // Statistics queries say what they are, so an endpoint's operators can tell them apart.
-  settings.remote.user_agent = std::string("sparql-mcp/") + SPARQLMCP_VERSION +
+  settings.remote.user_agent = std::string("sparql-mcp/") + version() +
                                " (VoID statistics for an MCP server; +https://github.com/"
                                "sparql-mcp)";
   settings.in_process = settings.remote;

@@ -33,6 +33,10 @@ struct Runtime {
 // entries), without loading dumps. Throws Exception for a malformed catalogue.
 catalogue::Catalogue load_configured_catalogue(const CommandLine& command_line);
 
+// The VoID cache folder without --void-cache: $XDG_CACHE_HOME/sparql-mcp/void, else
+// ~/.cache/sparql-mcp/void (the temporary folder when there is no home).
+std::filesystem::path default_void_cache();
+
 // Throws Exception for start-up errors (malformed catalogue, unloadable dump, ...).
 std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line);
 

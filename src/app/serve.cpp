@@ -16,6 +16,7 @@
 #include "agent_tools.hpp"
 #include "catalogue_resources.hpp"
 #include "runtime.hpp"
+#include "sparqlmcp/app/version.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/http/client.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
@@ -31,10 +32,6 @@
 #include "sparqlmcp/transport/mcp_http.hpp"
 #include "sparqlmcp/transport/stdio.hpp"
 #include "sparqlmcp/util/error.hpp"
-
-#ifndef SPARQLMCP_VERSION
-#define SPARQLMCP_VERSION "0.0.0"
-#endif
 
 namespace sparqlmcp::app {
 
@@ -162,7 +159,7 @@ int run_serve(const CommandLine& command_line) {
   mcp::ServerOptions options;
   options.info.name = "sparql-mcp";
   options.info.title = "SPARQL MCP server";
-  options.info.version = SPARQLMCP_VERSION;
+  options.info.version = version();
   options.info.instructions = server_instructions(agent_tools.names);
   if (command_line.workers) options.worker_threads = *command_line.workers;
   // The resources show what the tools would: an agent without list_endpoints (or without

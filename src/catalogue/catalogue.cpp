@@ -250,4 +250,11 @@ std::string known_ids(const Catalogue& catalogue, std::size_t max) {
   return out.empty() ? "none" : out;
 }
 
+void Catalogue::add_prefix(std::string name, std::string ns) {
+  if (name.empty() || ns.empty()) return;
+  for (const auto& [known_name, known_ns] : prefixes_)
+    if (known_name == name || known_ns == ns) return;
+  prefixes_.emplace_back(std::move(name), std::move(ns));
+}
+
 }  // namespace sparqlmcp::catalogue

@@ -300,9 +300,14 @@ void merge_into(Candidate& into, Candidate&& from) {
   }
 }
 
-void read_file(const std::filesystem::path& file, std::vector<Candidate>& out) {
+void read_file(const std::filesystem::path& file, std::vector<Candidate>& out,
+               std::vector<std::pair<std::string, std::string>>& prefixes) {
   const auto syntax = rdf::rdf_syntax_from_path(file).value_or(rdf::RdfSyntax::Turtle);
-  const FileGraph g(rdf::parse_rdf_file(file, syntax));
+  std::vector<rdf::Quad> quads;
+  rdf::for_each_rdf_quad(
+      file, syntax, [&](const rdf::Quad& quad) { quads.push_back(quad); },
+      [&](const std::string& name, const std::string& ns) { prefixes.emplace_back(name, ns); });
+  const FileGraph g(std::move(quads));
   const std::string source = file.string();
   const std::size_t first_of_file = out.size();
   for (const Term* s : g.subjects()) {
@@ -371,8 +376,9 @@ std::vector<std::filesystem::path> catalogue_files(
 
 Catalogue load_catalogue(const std::vector<std::filesystem::path>& paths) {
   std::vector<Candidate> candidates;
+  std::vector<std::pair<std::string, std::string>> prefixes;
   for (const auto& file : catalogue_files(paths))
-    read_file(file, candidates);
+    read_file(file, candidates, prefixes);
 
   // Explicit ids first, across all files, so that a derived id can never take one.
   std::map<std::string, const Candidate*> taken;
@@ -395,6 +401,8 @@ Catalogue load_catalogue(const std::vector<std::filesystem::path>& paths) {
   }
 
   Catalogue catalogue;
+  for (const auto& [name, ns] : prefixes)
+    catalogue.add_prefix(name, ns);
   std::set<std::string> used;
   for (const auto& [id, c] : taken)
     used.insert(id);

@@ -71,7 +71,7 @@ SourceText::SourceText(std::string_view original) : original_(original) {
         if (ok) {
           if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) {
             throw Exception(make_syntax_error(
-                "invalid codepoint escape '" + std::string(original.substr(i, 2 + digits)) +
+                "invalid codepoint escape '" + excerpt(original.substr(i, 2 + digits)) +
                     "': surrogates and values above U+10FFFF are not characters",
                 util::position_at(original, i)));
           }
@@ -106,35 +106,39 @@ void throw_syntax(const SourceText& source, std::size_t offset, std::string mess
   throw Exception(make_syntax_error(std::move(message), source.position(offset)));
 }
 
+std::string excerpt(std::string_view text) {
+  return utf8_head(text, 60);
+}
+
 std::string describe_token(const Token& t) {
   switch (t.kind) {
     case TokenKind::End:
       return "end of query";
     case TokenKind::IriRef:
-      return "IRI <" + std::string(utf8_head(t.value, 60)) + ">";
+      return "IRI <" + excerpt(t.value) + ">";
     case TokenKind::PnameNs:
     case TokenKind::PnameLn:
-      return "prefixed name '" + utf8_head(t.text, 60) + "'";
+      return "prefixed name '" + excerpt(t.text) + "'";
     case TokenKind::BlankLabel:
-      return "blank node '" + std::string(t.text) + "'";
+      return "blank node '" + excerpt(t.text) + "'";
     case TokenKind::Var:
-      return "variable " + std::string(t.text);
+      return "variable " + excerpt(t.text);
     case TokenKind::LangTag:
-      return "language tag " + std::string(t.text);
+      return "language tag " + excerpt(t.text);
     case TokenKind::Integer:
     case TokenKind::Decimal:
     case TokenKind::Double:
-      return "number " + std::string(t.text);
+      return "number " + excerpt(t.text);
     case TokenKind::String:
-      return "string " + utf8_head(t.text, 60);
+      return "string " + excerpt(t.text);
     case TokenKind::Name:
-      return "'" + std::string(t.text) + "'";
+      return "'" + excerpt(t.text) + "'";
     case TokenKind::Nil:
       return "'()'";
     case TokenKind::Anon:
       return "'[]'";
     case TokenKind::Punct:
-      return "'" + std::string(t.text) + "'";
+      return "'" + excerpt(t.text) + "'";
   }
   return "token";
 }

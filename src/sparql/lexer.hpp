@@ -71,6 +71,10 @@ std::size_t skip_space_and_comments(std::string_view text, std::size_t pos);
 // "variable ?x", "IRI <http://...>".
 std::string describe_token(const Token& token);
 
+// A token's text as an error message quotes it: at most a short excerpt, so that a malformed
+// query of megabytes gets an error of a line, not of megabytes.
+std::string excerpt(std::string_view text);
+
 // Character classes of the grammar (code points).
 bool is_pn_chars_base(char32_t c);
 bool is_pn_chars_u(char32_t c);

@@ -302,7 +302,7 @@ Expr Parser::parse_BuiltInCall(const Token& name) {
     if (peek().kind == TokenKind::Nil) {
       next();
     } else {
-      if (!is_punct("(")) fail_expected("'(' after " + std::string(name.text));
+      if (!is_punct("(")) fail_expected("'(' after " + excerpt(name.text));
       next();
       if (b.max_args != 0 && !is_punct(")")) {
         args.push_back(parse_Expression());
@@ -310,8 +310,8 @@ Expr Parser::parse_BuiltInCall(const Token& name) {
           args.push_back(parse_Expression());
       }
       expect_punct(")", b.max_args == 0
-                            ? "')': " + std::string(name.text) + " takes no arguments"
-                            : "',' or ')' in the argument list of " + std::string(name.text));
+                            ? "')': " + excerpt(name.text) + " takes no arguments"
+                            : "',' or ')' in the argument list of " + excerpt(name.text));
     }
     int count = static_cast<int>(args.size());
     if (count < b.min_args || (b.max_args >= 0 && count > b.max_args)) {
@@ -319,12 +319,12 @@ Expr Parser::parse_BuiltInCall(const Token& name) {
                              : b.max_args < 0
                                  ? "at least " + std::to_string(b.min_args)
                                  : std::to_string(b.min_args) + " to " + std::to_string(b.max_args);
-      fail_at(name, std::string(name.text) + " takes " + expected + " argument" +
+      fail_at(name, excerpt(name.text) + " takes " + expected + " argument" +
                         (expected == "1" ? "" : "s") + ", not " + std::to_string(count));
     }
     return Expr::call(n, std::move(args));
   }
-  fail_at(name, "unknown function or keyword '" + std::string(name.text) +
+  fail_at(name, "unknown function or keyword '" + excerpt(name.text) +
                     "'; functions outside the SPARQL built-ins are called by IRI");
 }
 
@@ -333,7 +333,7 @@ Expr Parser::parse_Aggregate(const Token& name) {
   Expr e;
   e.kind = Expr::Kind::Aggregate;
   e.name = util::ascii_lowercase(name.text);
-  expect_punct("(", "'(' after " + std::string(name.text));
+  expect_punct("(", "'(' after " + excerpt(name.text));
   e.distinct = accept_keyword("DISTINCT");
   if (e.name == "count" && accept_punct("*")) {
     e.star = true;
@@ -348,7 +348,7 @@ Expr Parser::parse_Aggregate(const Token& name) {
     next();
     e.separator = s.value;
   }
-  expect_punct(")", "')' to close " + std::string(name.text));
+  expect_punct(")", "')' to close " + excerpt(name.text));
   return e;
 }
 

@@ -515,8 +515,8 @@ std::string Parser::parse_iri() {
       }
     }
     if (it == prefix_map_.end())
-      fail_at(t, "prefix '" + prefix + ":' is not declared; add PREFIX " + prefix +
-                     ": <...> to the query");
+      fail_at(t, "prefix '" + excerpt(prefix) + ":' is not declared; add PREFIX " +
+                     excerpt(prefix) + ": <...> to the query");
     return it->second + (t.kind == TokenKind::PnameLn ? t.value : std::string());
   }
   fail_expected("an IRI or a prefixed name");

@@ -131,7 +131,7 @@ void Parser::parse_Prologue() {
       next();
       const Token& iri = peek();
       if (iri.kind != TokenKind::IriRef)
-        fail_expected("an IRI in angle brackets after PREFIX " + std::string(p.text));
+        fail_expected("an IRI in angle brackets after PREFIX " + excerpt(p.text));
       next();
       std::string ns = resolve(iri.value);
       std::string name(p.prefix);

@@ -190,18 +190,19 @@ std::string attempts_line(const std::vector<void_::DiscoveryAttempt>& attempts) 
 
 using SteadyClock = std::chrono::steady_clock;
 
-// `started`: when the server began on this answer, for server_time_ms (measured here, at the
-// end of composing, so that it covers the lookup, the summary and the JSON; not the encoding
-// of the response and its way to the client). Summaries and Turtle come from `memo`: a cache
-// hit shares its description with the hits before it, and so what was rendered for them.
-mcp::ToolResult compose(
+struct Composed {
+  std::string text;
+  nlohmann::json structured;
+};
+
+// One rendering: the first `summaries` described endpoints get a summary of `budget`
+// characters each, the later ones a line saying how to see theirs.
+Composed compose_with(
     const std::vector<std::pair<const catalogue::Endpoint*, DescribeResult>>& answers,
-    const Asked& asked, SteadyClock::time_point started, VoidAnswerMemo& memo) {
+    const Asked& asked, VoidAnswerMemo& memo, std::size_t summaries, std::size_t budget) {
   nlohmann::json descriptions = nlohmann::json::array();
   std::string text;
-  const std::size_t budget =
-      std::max(void_::kMinimumSummaryBudget,
-               asked.summary.max_chars / std::max<std::size_t>(1, answers.size()));
+  std::size_t summarised = 0;
   for (const auto& [endpoint, result] : answers) {
     nlohmann::json entry = {{"id", endpoint->id},
                             {"endpoint", endpoint->endpoint_iri},
@@ -219,13 +220,20 @@ mcp::ToolResult compose(
                 (result.status.note.empty() ? "" : " (" + result.status.note + ")") + "\n" +
                 *turtle;
         entry["turtle"] = *turtle;
-      } else {
+      } else if (summarised < summaries) {
+        ++summarised;
         void_::SummaryOptions options = asked.summary;
         options.max_chars = budget;
         options.status = result.status;
         void_::Summary summary = memo.summaries.summarize(result.description, options);
         text += summary.text;
         entry["summary"] = std::move(summary.structured);
+      } else {
+        const std::string why = "its summary does not fit in max_chars " +
+                                std::to_string(asked.summary.max_chars) + " beside the others'";
+        entry["note"] = why;
+        text += endpoint->id + " <" + endpoint->endpoint_iri + ">: described; " + why +
+                ": ask for it alone, or raise max_chars.\n";
       }
     } else {
       text += endpoint->id + " <" + endpoint->endpoint_iri + ">: no description (" +
@@ -244,10 +252,45 @@ mcp::ToolResult compose(
     }
     descriptions.push_back(std::move(entry));
   }
-  nlohmann::json structured = {{"descriptions", std::move(descriptions)}};
+  return {std::move(text), {{"descriptions", std::move(descriptions)}}};
+}
+
+// `started`: when the server began on this answer, for server_time_ms (measured here, at the
+// end of composing, so that it covers the lookup, the summary and the JSON; not the encoding
+// of the response and its way to the client). Summaries and Turtle come from `memo`: a cache
+// hit shares its description with the hits before it, and so what was rendered for them.
+// max_chars bounds the whole text: the endpoints share it, each summary at least
+// kMinimumSummaryBudget; when fewer fit, the last described endpoints get a line instead (all of
+// them when not even one summary fits beside the others' lines).
+mcp::ToolResult compose(
+    const std::vector<std::pair<const catalogue::Endpoint*, DescribeResult>>& answers,
+    const Asked& asked, SteadyClock::time_point started, VoidAnswerMemo& memo) {
+  const std::size_t total = asked.summary.max_chars;
+  std::size_t summaries = answers.size();
+  std::size_t budget =
+      std::max(void_::kMinimumSummaryBudget, total / std::max<std::size_t>(1, summaries));
+  Composed composed;
+  // Each round shrinks the budget or the number of summaries: at most a few renderings, each
+  // of a summary the memo keeps.
+  for (;;) {
+    composed = compose_with(answers, asked, memo, summaries, budget);
+    const std::size_t length = void_::text_length(composed.text);
+    if (length <= total || asked.detail == "turtle" || summaries == 0) break;
+    const std::size_t over = length - total;
+    const std::size_t share = over / summaries + 1;
+    if (budget >= void_::kMinimumSummaryBudget + share) {
+      budget -= share;
+    } else {
+      // Not even the least summary fits beside the others' lines: one summary fewer (none at
+      // the end: every endpoint then gets its line).
+      --summaries;
+      budget = std::max(void_::kMinimumSummaryBudget, total / std::max<std::size_t>(1, summaries));
+    }
+  }
+  nlohmann::json structured = std::move(composed.structured);
   const std::chrono::duration<double, std::milli> took = SteadyClock::now() - started;
   structured["server_time_ms"] = std::round(took.count() * 1000.0) / 1000.0;  // to the µs
-  return mcp::ToolResult::text(std::move(text), std::move(structured));
+  return mcp::ToolResult::text(std::move(composed.text), std::move(structured));
 }
 
 // Sums the progress of the computations a call waits for into one rising count.
@@ -285,20 +328,31 @@ using Answers = std::vector<std::pair<const catalogue::Endpoint*, DescribeResult
 // result is the answer the call would have given with every computation finished.
 class VoidTaskWork final : public mcp::TaskWork {
  public:
-  VoidTaskWork(Answers answers, Asked asked, std::shared_ptr<VoidAnswerMemo> memo)
-      : answers_(std::move(answers)), asked_(std::move(asked)), memo_(std::move(memo)) {}
+  VoidTaskWork(Answers answers, Asked asked, std::shared_ptr<VoidAnswerMemo> memo,
+               void_::VoidService& service)
+      : answers_(std::move(answers)),
+        asked_(std::move(asked)),
+        memo_(std::move(memo)),
+        service_(service) {}
 
   std::string status_message() const override {
+    std::lock_guard lock(mutex_);
+    follow_searches();
     std::size_t done = 0;
     std::size_t planned = 0;
     std::size_t running = 0;
+    std::size_t searching = 0;
     for (const auto& [endpoint, result] : answers_) {
+      searching += result.searching ? 1 : 0;
       if (!result.running) continue;
       const void_::ComputeProgress progress = result.running->progress();
       done += progress.done;
       planned += progress.planned;
       running += result.running->finished() ? 0 : 1;
     }
+    if (searching > 0 && running == 0)
+      return "searching for published VoID at " + std::to_string(searching) + " endpoint" +
+             (searching == 1 ? "" : "s");
     return "computing VoID: " + std::to_string(done) + " of " + std::to_string(planned) +
            " queries answered; " + std::to_string(running) + " computation" +
            (running == 1 ? "" : "s") + " running";
@@ -308,8 +362,9 @@ class VoidTaskWork final : public mcp::TaskWork {
     const auto started = SteadyClock::now();
     std::lock_guard lock(mutex_);
     if (final_) return final_;
+    follow_searches();
     for (const auto& [endpoint, result] : answers_)
-      if (result.running && !result.running->finished()) return std::nullopt;
+      if (result.searching || (result.running && !result.running->finished())) return std::nullopt;
     Answers finished = answers_;
     for (auto& [endpoint, result] : finished) {
       if (!result.running) continue;
@@ -327,9 +382,29 @@ class VoidTaskWork final : public mcp::TaskWork {
   void cancel() override {}
 
  private:
-  Answers answers_;
+  // An endpoint still searched for published VoID: asked again without waiting, which picks
+  // up what the search found, or the computation it started. Called with mutex_ held.
+  void follow_searches() const {
+    for (auto& [endpoint, result] : answers_) {
+      if (!result.searching) continue;
+      void_::DescribeRequest again = asked_.request;
+      again.wait = std::chrono::milliseconds(0);
+      again.cancel.reset();
+      again.on_progress = {};
+      try {
+        result = service_.follow_search(*endpoint, again);
+      } catch (const Exception& exception) {
+        result.searching = false;
+        result.status.status = void_::Status::Missing;
+        result.status.note = exception.error().to_text();
+      }
+    }
+  }
+
+  mutable Answers answers_;
   Asked asked_;
   std::shared_ptr<VoidAnswerMemo> memo_;
+  void_::VoidService& service_;
   mutable std::mutex mutex_;
   mutable std::optional<mcp::ToolResult> final_;
 };
@@ -366,11 +441,12 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
     answers.emplace_back(asked.endpoints.front(), describe(asked.endpoints.front()));
     for (std::size_t i = 0; i < others.size(); ++i)
       answers.emplace_back(asked.endpoints[i + 1], others[i].get());
-    const bool running = std::any_of(answers.begin(), answers.end(),
-                                     [](const auto& answer) { return answer.second.running; });
+    const bool running = std::any_of(answers.begin(), answers.end(), [](const auto& answer) {
+      return answer.second.running || answer.second.searching;
+    });
     if (running && context.accepts_task)
       return mcp::ToolResult::background(
-          std::make_shared<VoidTaskWork>(std::move(answers), std::move(asked), memo_));
+          std::make_shared<VoidTaskWork>(std::move(answers), std::move(asked), memo_, service_));
     return compose(answers, asked, started, *memo_);
   }
 
@@ -409,6 +485,7 @@ class GetVoidDescriptionsTool final : public mcp::Tool {
     asked.detail =
         args.optional_choice("detail", {"summary", "full", "turtle"}).value_or("summary");
     asked.summary.detail = asked.detail == "full" ? void_::Detail::Full : void_::Detail::Summary;
+    asked.summary.prefixes = catalogue_.prefixes();
     asked.summary.classes = string_list(arguments, "classes", definition_.name);
     asked.summary.properties = string_list(arguments, "properties", definition_.name);
     if (auto chars = args.optional_integer("max_chars",
@@ -459,6 +536,7 @@ std::size_t prerender_void_answers(const catalogue::Catalogue& catalogue,
         // The arguments {"endpoint": id} read as read_arguments reads them: the defaults.
         Asked asked;
         asked.endpoints = {&endpoint};
+        asked.summary.prefixes = catalogue.prefixes();
         const Answers answers = {{&endpoint, *fresh}};
         compose(answers, asked, SteadyClock::now(), memo);
       }

@@ -32,6 +32,10 @@ Error make_error(ErrorKind kind, std::string message) {
 }
 
 Error make_syntax_error(std::string message, SourceSpan span, std::string source_name) {
+  // A message quotes what it found; whatever a caller quoted, the message stays a few lines
+  // (clients cut an error's text near 11,000 characters, and an SDK drops a 10 MiB message).
+  constexpr std::size_t kMaxSyntaxMessage = 2000;
+  if (message.size() > kMaxSyntaxMessage) message = utf8_head(message, kMaxSyntaxMessage);
   Error error = make_error(ErrorKind::Syntax, std::move(message));
   error.span = span;
   error.source_name = std::move(source_name);

@@ -1,5 +1,6 @@
 #include "sparqlmcp/void/service.hpp"
 
+#include <thread>
 #include <utility>
 
 #include "sparqlmcp/util/error.hpp"
@@ -65,10 +66,31 @@ VoidService::VoidService(VoidCache& cache, http::Client& client, RunnerFactory r
       runners_(std::move(runners)),
       settings_(std::move(settings)) {}
 
+struct VoidService::Lookup {
+  CancellationTokenPtr cancel = std::make_shared<CancellationToken>();
+  std::mutex mutex;
+  std::condition_variable ended;
+  bool done = false;
+  std::chrono::steady_clock::time_point ended_at;
+  DiscoveryResult found;
+  std::shared_ptr<Computation> computation;  // the one it started, when it found nothing
+};
+
+namespace {
+
+// How long a search's result answers later calls (a caller that did not wait for it, a task
+// that follows it) before an endpoint is searched again.
+constexpr std::chrono::seconds kSearchKept{60};
+
+}  // namespace
+
 VoidService::~VoidService() {
   std::map<std::string, std::shared_ptr<Computation>> still;
   {
-    std::lock_guard lock(mutex_);
+    std::unique_lock lock(mutex_);
+    for (auto& [id, lookup] : lookups_)
+      lookup->cancel->cancel();
+    lookup_ended_.wait(lock, [this] { return lookup_threads_ == 0; });
     still = running_;
   }
   for (auto& [id, computation] : still)
@@ -113,6 +135,82 @@ std::shared_ptr<Computation> VoidService::computation_for(const catalogue::Endpo
   return computation;
 }
 
+std::shared_ptr<VoidService::Lookup> VoidService::lookup_for(const catalogue::Endpoint& endpoint,
+                                                             ComputePolicy policy) {
+  std::lock_guard lock(mutex_);
+  if (auto found = lookups_.find(endpoint.id); found != lookups_.end()) {
+    std::lock_guard state(found->second->mutex);
+    if (!found->second->done ||
+        std::chrono::steady_clock::now() - found->second->ended_at < kSearchKept)
+      return found->second;
+  }
+  auto lookup = std::make_shared<Lookup>();
+  lookups_[endpoint.id] = lookup;
+  ++lookup_threads_;
+  std::thread([this, lookup, endpoint, policy] {
+    DiscoveryResult found;
+    try {
+      found = discover(endpoint, client_, runners_(endpoint), settings_.discovery, lookup->cancel);
+      if (found.found) cache_.store(*found.found);
+    } catch (const Exception& exception) {
+      // Cancelled (the service stops) or the cache could not be written: the callers hear of
+      // what was found all the same.
+      DiscoveryAttempt& attempt = found.attempts.emplace_back();
+      attempt.method = "search";
+      attempt.outcome = exception.error().to_text();
+    }
+    {
+      // Nothing published: the computation starts now, whether or not a caller still waits.
+      // Started under the search's lock, so that a caller who joins the computation finds
+      // the search's attempts beside it.
+      std::lock_guard done(lookup->mutex);
+      if (!found.found && !found.unreachable() && policy == ComputePolicy::Auto &&
+          !lookup->cancel->cancelled())
+        lookup->computation = computation_for(endpoint);
+      lookup->found = std::move(found);
+      lookup->done = true;
+      lookup->ended_at = std::chrono::steady_clock::now();
+    }
+    lookup->ended.notify_all();
+    std::lock_guard service(mutex_);
+    --lookup_threads_;
+    lookup_ended_.notify_all();
+  }).detach();
+  return lookup;
+}
+
+std::shared_ptr<VoidService::Lookup> VoidService::recent_lookup(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto found = lookups_.find(id);
+  return found == lookups_.end() ? nullptr : found->second;
+}
+
+DescribeResult VoidService::follow_search(const catalogue::Endpoint& endpoint,
+                                          const DescribeRequest& request) {
+  std::shared_ptr<Lookup> lookup = recent_lookup(endpoint.id);
+  if (!lookup) return describe(endpoint, request);
+  DescribeResult result;
+  std::shared_ptr<Computation> computation;
+  {
+    std::lock_guard state(lookup->mutex);
+    if (!lookup->done) {
+      result.searching = true;
+      result.status.status = Status::Missing;
+      result.status.note = "the search for the VoID it publishes goes on in the background";
+      return result;
+    }
+    result.attempts = lookup->found.attempts;
+    if (lookup->found.found) {
+      result.description = std::make_shared<const Description>(*lookup->found.found);
+      result.status.status = Status::Retrieved;
+      return result;
+    }
+    computation = lookup->computation;
+  }
+  if (!computation) return describe(endpoint, request);
+  return await(std::move(computation), request, std::move(result), std::nullopt);
+}
+
 DescribeResult VoidService::describe(const catalogue::Endpoint& endpoint,
                                      const DescribeRequest& request) {
   DescribeResult result;
@@ -130,23 +228,54 @@ DescribeResult VoidService::describe(const catalogue::Endpoint& endpoint,
     }
   }
 
-  // A computation already running: join it.
-  if (auto computation = running(endpoint.id))
+  // A computation already running: join it (with what the search before it tried).
+  if (auto computation = running(endpoint.id)) {
+    if (std::shared_ptr<Lookup> lookup = recent_lookup(endpoint.id)) {
+      std::lock_guard state(lookup->mutex);
+      if (lookup->done) result.attempts = lookup->found.attempts;
+    }
     return await(std::move(computation), request, std::move(result), stale);
+  }
 
-  // 2. VoID the endpoint publishes.
+  // 2. VoID the endpoint publishes: searched for in the background, waited for no longer than
+  // the caller's time limit.
+  const auto started = std::chrono::steady_clock::now();
   if (!endpoint.answered_locally && request.compute != ComputePolicy::Force) {
-    DiscoveryResult found =
-        discover(endpoint, client_, runners_(endpoint), settings_.discovery, request.cancel);
+    std::shared_ptr<Lookup> lookup = lookup_for(endpoint, request.compute);
+    bool done = false;
+    {
+      std::optional<CancellationSubscription> wake;
+      if (request.cancel)
+        wake.emplace(request.cancel, [lookup] {
+          std::lock_guard lock(lookup->mutex);
+          lookup->ended.notify_all();
+        });
+      std::unique_lock lock(lookup->mutex);
+      lookup->ended.wait_until(lock, started + request.wait, [&] {
+        return lookup->done || (request.cancel && request.cancel->cancelled());
+      });
+      done = lookup->done;
+    }
+    if (!done) {
+      if (request.cancel && request.cancel->cancelled())
+        throw Exception(make_error(ErrorKind::Cancelled, "the call was cancelled"));
+      const std::string why =
+          "the search for the VoID it publishes goes on in the background (it did not end "
+          "within the " +
+          std::to_string(request.wait.count()) + " ms asked for)";
+      result.searching = true;
+      if (stale) return serve_stale(std::move(result), *stale, why);
+      result.status.status = Status::Missing;
+      result.status.note = why + "; call again for its result" +
+                           (request.compute == ComputePolicy::Auto
+                                ? ", or for a computed description when it publishes none"
+                                : "");
+      return result;
+    }
+    const DiscoveryResult& found = lookup->found;
     result.attempts = found.attempts;
     if (found.found) {
-      auto description = std::make_shared<const Description>(std::move(*found.found));
-      try {
-        cache_.store(*description);
-      } catch (const Exception& exception) {
-        result.notes.push_back("not cached: " + exception.error().to_text());
-      }
-      result.description = std::move(description);
+      result.description = std::make_shared<const Description>(*found.found);
       result.status.status = Status::Retrieved;
       return result;
     }
@@ -166,8 +295,12 @@ DescribeResult VoidService::describe(const catalogue::Endpoint& endpoint,
     }
   }
 
-  // 3. Compute.
-  return await(computation_for(endpoint), request, std::move(result), stale);
+  // 3. Compute, for what is left of the caller's time.
+  DescribeRequest rest = request;
+  rest.wait = std::max(std::chrono::milliseconds(0),
+                       request.wait - std::chrono::duration_cast<std::chrono::milliseconds>(
+                                          std::chrono::steady_clock::now() - started));
+  return await(computation_for(endpoint), rest, std::move(result), stale);
 }
 
 DescribeResult VoidService::await(std::shared_ptr<Computation> computation,

@@ -179,7 +179,10 @@ Summary summarize(const Description& d, const SummaryOptions& o) {
                                    "); to see less, ask for fewer classes or properties instead"));
 
   const bool full = o.detail == Detail::Full;
-  const Names names(d);
+  std::vector<summary::Prefix> preferred;
+  for (const auto& [name, ns] : o.prefixes)
+    preferred.push_back({name, ns});
+  const Names names(d, preferred);
   const Renderer renderer(names, o.detail, d);
   Composer composer(names, o.max_chars);
   Summary result;

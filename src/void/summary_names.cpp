@@ -177,7 +177,7 @@ const std::vector<Prefix>& well_known_prefixes() {
   return kPrefixes;
 }
 
-Names::Names(const Description& description) {
+Names::Names(const Description& description, const std::vector<Prefix>& preferred) {
   // 1. The description's own names.
   for (const auto& [name, ns] : description.prefixes)
     if (is_plain_prefix_name(name) && !ns.empty() && !by_name_.count(name) &&
@@ -221,7 +221,12 @@ Names::Names(const Description& description) {
     if (!ns.empty()) occurrences[ns] += count;
   }
 
-  // 2. Well-known vocabularies the description uses.
+  // 2. The names the server's catalogue gives namespaces the description uses (its author
+  // named the endpoints' vocabularies), then the well-known ones.
+  for (const Prefix& known : preferred)
+    if (is_plain_prefix_name(known.name) && occurrences.count(std::string_view(known.ns)) &&
+        !by_name_.count(known.name) && !by_namespace_.count(known.ns))
+      add(known.name, known.ns);
   for (const Prefix& known : well_known_prefixes())
     if (occurrences.count(std::string_view(known.ns)) && !by_name_.count(known.name) &&
         !by_namespace_.count(known.ns))

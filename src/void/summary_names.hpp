@@ -1,11 +1,11 @@
 #pragma once
 // How a summary writes IRIs: as prefixed names where it can, so that a class or property costs
 // a few characters and the agent can copy it into a query together with the PREFIX line.
-// The prefixes come, in this order, from the description (the endpoint's own names), from a
-// table of well-known vocabularies (rdf, rdfs, xsd, owl, skos, foaf, dcterms, schema, ...),
-// and are generated for other namespaces the description uses more than once. The names
-// depend only on the description, so a name an agent read in one summary finds the same
-// IRI in the next (filters accept them).
+// The prefixes come, in this order, from the description (the endpoint's own names), from the
+// catalogue's declarations (SummaryOptions::prefixes), from a table of well-known vocabularies
+// (rdf, rdfs, xsd, owl, skos, foaf, dcterms, schema, ...), and are generated for other namespaces
+// the description uses more than once. The names depend only on the description, so a name an agent
+// read in one summary finds the same IRI in the next (filters accept them).
 
 #include <optional>
 #include <string>
@@ -31,7 +31,9 @@ struct CompactIri {
 
 class Names {
  public:
-  explicit Names(const Description& description);
+  // `preferred`: names to use, after the description's own, for the namespaces they name (the
+  // catalogue's prefixes).
+  explicit Names(const Description& description, const std::vector<Prefix>& preferred = {});
 
   CompactIri compact(std::string_view iri) const;
   // The IRI a prefixed name stands for, using this summary's prefixes and then the

@@ -219,3 +219,26 @@ TEST_CASE("a file named directly and through its folder is read once", "[catalog
   CHECK(c.endpoints().size() == 5);
   CHECK(c.endpoints()[0].source == (kData / "valid" / "20-dumps.ttl").string());
 }
+
+TEST_CASE("the catalogue keeps the prefixes its files declare, the first binding of each",
+          "[catalogue]") {
+  const std::filesystem::path demo =
+      std::filesystem::path(SPARQLMCP_SOURCE_DIR) / "examples" / "catalogue.ttl";
+  catalogue::Catalogue catalogue = catalogue::load_catalogue({demo});
+  const auto& prefixes = catalogue.prefixes();
+  auto bound = [&](const std::string& name) -> std::string {
+    for (const auto& [prefix, ns] : prefixes)
+      if (prefix == name) return ns;
+    return {};
+  };
+  CHECK(bound("demo") == "https://demo.sparql-mcp.org/vocab#");
+  CHECK(bound("void") == "http://rdfs.org/ns/void#");
+
+  catalogue::Catalogue added;
+  added.add_prefix("ex", "http://example.org/");
+  added.add_prefix("ex", "http://example.org/other/");  // a name keeps its first namespace
+  added.add_prefix("ex2", "http://example.org/");       // and a namespace its first name
+  added.add_prefix("", "http://example.org/empty/");    // the empty name is no name to give
+  REQUIRE(added.prefixes().size() == 1);
+  CHECK(added.prefixes()[0] == std::pair<std::string, std::string>{"ex", "http://example.org/"});
+}

@@ -60,6 +60,9 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
     const summary = entry.summary;
     const classes = Object.fromEntries(summary.classes.map((c) => [c.class, c.instances]));
     const prefix = Object.entries(summary.prefixes).find(([, ns]) => ns === "https://demo.sparql-mcp.org/vocab#")[0];
+    // The name the catalogue (and the README) gives the vocabulary, not one made up for it.
+    assert.equal(prefix, "demo");
+    assert.ok(text_of(first).includes("demo:LiteraryWork"), text_of(first).slice(0, 800));
     // The counts of the dump (examples/data/works.ttl), as the demo's README states them.
     assert.equal(classes[`${prefix}:LiteraryWork`] + classes[`${prefix}:MusicalWork`] +
                  classes[`${prefix}:ScholarlyWork`], 266);

@@ -21,7 +21,7 @@ const with_tasks = {
   "io.modelcontextprotocol/clientCapabilities": { extensions: { [TASKS]: {} } },
   "io.modelcontextprotocol/clientInfo": { name: "void-e2e", version: "1.0.0" },
 };
-const STATUS_MESSAGE = /^computing VoID: \d+ of \d+ queries answered; [01] computations? running$/;
+const STATUS_MESSAGE = /^(computing VoID: \d+ of \d+ queries answered; [01] computations? running|searching for published VoID at 1 endpoint)$/;
 
 describe("get_void_descriptions on a slow endpoint", { timeout: 180000 }, () => {
   let ep;
@@ -41,11 +41,25 @@ describe("get_void_descriptions on a slow endpoint", { timeout: 180000 }, () => 
     catalogue?.remove();
   });
 
-  it("answers partial at once, then a call that waits hears progress and gets the whole description of the one computation", async () => {
+  it("answers at once while it searches, partial while it computes, then a call that waits hears progress and gets the whole description of the one computation", async () => {
     const cache = void_cache_dir();
     const session = await connect_sdk(catalogue.dir, cache.args);
     try {
-      const partial = await describe_void(session.client, { endpoint: "slow", timeout_ms: 0, detail: "full" });
+      // timeout_ms holds for the search for published VoID too: it goes on in the background,
+      // and the computation starts when it ends without finding any.
+      const searching = await describe_void(session.client, { endpoint: "slow", timeout_ms: 0, detail: "full" });
+      let partial = searching;
+      // Every answer of the endpoint takes 400 ms: the search takes seconds.
+      assert.equal(searching.entry.status, "missing");
+      {
+        assert.match(searching.entry.note,
+                     /^the search for the VoID it publishes goes on in the background \(it did not end within the 0 ms asked for\); call again for its result, or for a computed description when it publishes none$/);
+        // Each call returns at once; the search's end (an event) turns the answer partial.
+        for (let calls = 0; partial.entry.status === "missing"; ++calls) {
+          assert.ok(calls < 10000, "the search never ended");
+          partial = await describe_void(session.client, { endpoint: "slow", timeout_ms: 0, detail: "full" });
+        }
+      }
       assert.equal(partial.entry.status, "partial");
       assert.match(partial.entry.note,
                    /^the computation goes on in the background \(\d+ of \d+ queries answered so far\); call again for the whole description$/);
@@ -76,7 +90,8 @@ describe("get_void_descriptions on a slow endpoint", { timeout: 180000 }, () => 
 
       const whole = await describe_void(session.client, { endpoint: "slow", timeout_ms: 120000, detail: "turtle" });
       assert.equal(whole.entry.status, "computed");
-      assert.equal(whole.entry.attempts, undefined, "it joined the computation: no discovery of its own");
+      assert.deepEqual(whole.entry.attempts, partial.entry.attempts,
+                       "it joined the computation: the one search's attempts, no discovery of its own");
       const { provenance, ...figures } = await read_description(whole.entry.turtle, slow_url);
       assert.deepEqual(figures, computable(ep.figures));
       assert.deepEqual(provenance.missing, []);

@@ -430,3 +430,25 @@ TEST_CASE("an Update refusal points at the operation", "[sparql][error]") {
       is_error(ErrorKind::Unsupported)
           .with_message_starting("this server is read-only: SPARQL Update (LOAD)"));
 }
+
+TEST_CASE("a syntax error quotes at most a short excerpt of a huge token", "[sparql][error]") {
+  const std::string huge(5 * 1024 * 1024, 'a');
+  const std::string digits(5 * 1024 * 1024, '7');
+  const std::vector<std::string> queries = {
+      "ASK { ?s ?p ?o } " + huge,                  // a name
+      "ASK { ?s ?p ?o } ?" + huge,                 // a variable
+      "ASK { ?s ?p ?o } " + digits,                // a number
+      "ASK { ?s ?p ?o } _:" + huge,                // a blank node
+      "ASK { ?s ?p ?o } \"" + huge + "\"",         // a string
+      "ASK { ?s ?p ?o } <http://x/" + huge + ">",  // an IRI
+      "ASK { " + huge + ":x ?p ?o }",              // an undeclared prefix
+      "ASK { FILTER(" + huge + "(1)) }",           // an unknown function
+      "ASK { ?s ?p \"x\"@" + huge + " } }",        // a language tag
+  };
+  for (const std::string& query : queries) {
+    INFO(query.substr(0, 40));
+    const Error error = test::error_of([&] { parse_query(query); });
+    CHECK(error.kind == ErrorKind::Syntax);
+    CHECK(error.to_text().size() < 1000);
+  }
+}

@@ -121,3 +121,45 @@ TEST_CASE("prerender_void_answers stops when asked to or when its time is up", "
   CHECK(memo.summaries.stats().misses == 1);
   CHECK(memo.turtles.stats().misses == 1);
 }
+
+TEST_CASE("max_chars bounds the whole answer, whatever the number of endpoints asked",
+          "[tools][void]") {
+  // Four endpoints, each with the same cached description, asked for with the least budget.
+  CachedEndpoint endpoint;
+  void_::Description description = void_::test::sample_description();
+  description.provenance.missing.clear();
+  description.provenance.finished = std::chrono::system_clock::now();
+  std::vector<std::string> ids;
+  for (int i = 2; i <= 4; ++i) {
+    description.id = "copy" + std::to_string(i);
+    description.endpoint = "http://127.0.0.1:9/copy" + std::to_string(i);
+    endpoint.cache.store(description);
+    catalogue::Endpoint copy;
+    copy.id = description.id;
+    copy.endpoint_iri = description.endpoint;
+    endpoint.catalogue.add(copy);
+    ids.push_back(copy.id);
+  }
+  ids.push_back(void_::test::sample_description().id);
+  auto tool = tools::make_get_void_descriptions_tool(endpoint.catalogue, endpoint.service);
+  const std::size_t max_chars = void_::kMinimumSummaryBudget;
+  mcp::ToolResult result = call(*tool, {{"endpoints", ids}, {"max_chars", max_chars}});
+  const std::string text = result.content[0]["text"];
+  INFO(text);
+  CHECK(void_::text_length(text) <= max_chars);
+  // Those that did not fit say how to see them.
+  const nlohmann::json& entries = (*result.structured)["descriptions"];
+  REQUIRE(entries.size() == 4);
+  CHECK_FALSE(entries[3].contains("summary"));
+  CHECK(text.find("ask for it alone, or raise max_chars") != std::string::npos);
+  CHECK(endpoint.queries == 0);
+
+  SECTION("as many summaries as fit are shown") {
+    mcp::ToolResult two = call(*tool, {{"endpoints", ids}, {"max_chars", 3 * max_chars}});
+    const std::string wider = two.content[0]["text"];
+    CHECK(void_::text_length(wider) <= 3 * max_chars);
+    const nlohmann::json& shown = (*two.structured)["descriptions"];
+    CHECK(shown[0].contains("summary"));
+    CHECK_FALSE(shown[3].contains("summary"));
+  }
+}

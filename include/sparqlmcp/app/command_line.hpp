@@ -35,7 +35,7 @@ struct CommandLine {
   std::optional<std::string> query_format;  // --format: table, json, xml, csv, tsv, turtle, ...
   bool query_count = false;                 // --count: count the rows exactly
   bool query_explain = false;               // --explain: print the plan that ran
-  // The VoID cache: --void-cache DIR (default: the void-cache/ folder shipped with sparql-mcp)
+  // The VoID cache: --void-cache DIR (default: the user's cache folder, app/runtime.hpp)
   // and --void-ttl-hours N (default 168: a week).
   std::optional<std::filesystem::path> void_cache;
   std::optional<std::size_t> void_ttl_hours;

@@ -74,8 +74,16 @@ class Catalogue {
   // `wanted` if no entry has that id, else wanted-2, wanted-3, ...
   std::string unique_id(std::string_view wanted) const;
 
+  // The prefixes the catalogue's files declare (@prefix / PREFIX), as (name, namespace) in the
+  // order first declared: the names its author gives the endpoints' vocabularies, which
+  // summaries and queries then use too. A name or namespace declared again keeps its first
+  // binding; empty names and namespaces are ignored.
+  const std::vector<std::pair<std::string, std::string>>& prefixes() const { return prefixes_; }
+  void add_prefix(std::string name, std::string ns);
+
  private:
   std::vector<Endpoint> endpoints_;
+  std::vector<std::pair<std::string, std::string>> prefixes_;
 };
 
 // Loads Turtle files; each path is a file or a folder (all *.ttl in it, sorted by name, not

@@ -5,11 +5,14 @@
 //   3. a computed description (compute.hpp), stored in the cache when it ends; dump-only
 //      entries are computed in-process by the embedded engine instead (exact, no budget).
 // A stale cache entry is served, marked stale with the reason, when the endpoint is
-// unreachable. One computation per endpoint runs at a time: a second caller joins the first,
-// and a caller that stops waiting (its time is up, or it was cancelled) leaves the computation
-// running in the background; it stores its result in the cache when it ends, for the next call.
+// unreachable. The search for published VoID and the computation run in the background, one of
+// each per endpoint at a time: a second caller joins the first, and a caller that stops waiting
+// (its time limit is up, or it was cancelled) leaves them running; a search that finds nothing
+// starts the computation (compute auto), which stores its result in the cache when it ends, for
+// the next call. No caller waits beyond its time limit, the search included.
 
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
@@ -39,9 +42,10 @@ enum class ComputePolicy {
 struct DescribeRequest {
   bool refresh = false;  // ignore a fresh cache entry (a stale one is still the fallback)
   ComputePolicy compute = ComputePolicy::Auto;
-  // How long the call waits for a computation before answering with what it has so far.
+  // How long the call waits (for the search for published VoID, then for a computation) before
+  // answering with what it has so far.
   std::chrono::milliseconds wait{25000};
-  CancellationTokenPtr cancel;  // stops this caller's waiting and discovery, not a computation
+  CancellationTokenPtr cancel;  // stops this caller's waiting, not the search or a computation
   std::function<void(const ComputeProgress&)> on_progress;  // while it waits; may be empty
 };
 
@@ -52,6 +56,9 @@ struct DescribeResult {
   std::vector<std::string> notes;          // e.g. a broken cache file, a failed cache write
   // The computation still running after the call (status Partial): the caller may follow it.
   std::shared_ptr<Computation> running;
+  // The search for published VoID still running after the call: a later describe() (of any
+  // wait) picks up its result, or the computation it started.
+  bool searching = false;
 };
 
 struct ServiceSettings {
@@ -72,11 +79,16 @@ class VoidService {
   // `cache` and `client` must outlive the service.
   VoidService(VoidCache& cache, http::Client& client, RunnerFactory runners,
               ServiceSettings settings);
-  ~VoidService();  // cancels the computations still running and waits for them
+  ~VoidService();  // cancels the searches and computations still running and waits for them
   VoidService(const VoidService&) = delete;
   VoidService& operator=(const VoidService&) = delete;
 
   DescribeResult describe(const catalogue::Endpoint& endpoint, const DescribeRequest& request);
+
+  // What the search for published VoID that a call left running (DescribeResult::searching)
+  // came to: still searching, what it found, or the computation it started (finished or not,
+  // as the status says), waited for as `request` says. Without a recent search, describe().
+  DescribeResult follow_search(const catalogue::Endpoint& endpoint, const DescribeRequest& request);
 
   // What describe() answers with the default request when the endpoint's cache entry is fresh,
   // or nothing (no entry, a stale or broken one). Sends no request and starts nothing.
@@ -90,6 +102,11 @@ class VoidService {
  private:
   // Starts a computation for `endpoint`, or returns the one already running.
   std::shared_ptr<Computation> computation_for(const catalogue::Endpoint& endpoint);
+  // A search for the VoID an endpoint publishes, running on a thread of its own.
+  struct Lookup;
+  // Starts a search for `endpoint`, or returns the one already running.
+  std::shared_ptr<Lookup> lookup_for(const catalogue::Endpoint& endpoint, ComputePolicy policy);
+  std::shared_ptr<Lookup> recent_lookup(const std::string& id) const;
   DescribeResult await(std::shared_ptr<Computation> computation, const DescribeRequest& request,
                        DescribeResult result, const std::optional<CacheHit>& stale);
 
@@ -99,6 +116,9 @@ class VoidService {
   ServiceSettings settings_;
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<Computation>> running_;  // by catalogue id
+  std::map<std::string, std::shared_ptr<Lookup>> lookups_;       // by catalogue id
+  std::size_t lookup_threads_ = 0;  // searches whose thread has not ended
+  std::condition_variable lookup_ended_;
 };
 
 }  // namespace sparqlmcp::void_

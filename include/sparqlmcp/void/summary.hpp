@@ -71,6 +71,10 @@ struct SummaryOptions {
   // The most characters the text may have (see text_length); at least kMinimumSummaryBudget.
   std::size_t max_chars = kDefaultSummaryBudget;
   DescriptionStatus status;
+  // Names to give namespaces, after the description's own prefixes: the catalogue's
+  // declarations (catalogue::Catalogue::prefixes), as (name, namespace). The same for every
+  // summary of a process, so a name read in one summary means the same IRI in the next.
+  std::vector<std::pair<std::string, std::string>> prefixes;
 };
 
 // What was left out to stay within the budget (all zero when nothing was).
