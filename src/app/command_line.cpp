@@ -61,7 +61,8 @@ Options:
                           minutes, 64 MiB, by default)
   --log-level LEVEL       trace, debug, info (default), warn, error or off; logs go to stderr
   --timeout-ms N          default query time limit in milliseconds (default 45000)
-  --max-rows N            default number of result rows shown (default 100)
+  --max-rows N            default number of result rows shown (default 100; 1000 for
+                          `query`, which says on stderr when an answer has more)
   --max-response-bytes N  largest endpoint response read, in bytes (default 16 MiB)
   --workers N             tool calls run at the same time (default 16)
   --http [HOST:]PORT      serve MCP over Streamable HTTP on /mcp instead of stdio; HOST

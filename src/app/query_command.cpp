@@ -112,6 +112,18 @@ int run_query(const CommandLine& command_line) {
        result.structured->value("warnings", nlohmann::json::array())) {
     std::cerr << "Warning: " << warning.get<std::string>() << "\n";
   }
+  if (result.structured->value("truncated", false)) {
+    // A file written from a pipe must not pass for the whole answer.
+    const nlohmann::json& s = *result.structured;
+    const std::string total =
+        s.contains("row_count") ? std::to_string(s["row_count"].get<std::size_t>())
+        : s.contains("row_count_at_least")
+            ? "at least " + std::to_string(s["row_count_at_least"].get<std::size_t>())
+            : "more";
+    std::cerr << "sparql-mcp query: the answer was cut: " << s.value("rows_shown", 0)
+              << " rows written of " << total << "; raise --max-rows (at most "
+              << settings.max_rows_limit << ") or run the next page.\n";
+  }
   if (result.structured->contains("next_page_query")) {
     std::cerr << "Next page:\n"
               << (*result.structured)["next_page_query"].get<std::string>() << "\n";

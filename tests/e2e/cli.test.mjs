@@ -252,4 +252,21 @@ describe("sparql-mcp query", { timeout: 60000 }, () => {
     assert.equal(r.stderr, "sparql-mcp query: Query refused at line 2, column 3: this server is read-only: SPARQL " +
                            "Update (DELETE WHERE) is not accepted; send a SELECT, ASK, CONSTRUCT or DESCRIBE query\n");
   });
+
+  it("writes a cut answer's first rows as CSV and says on stderr that it was cut", () => {
+    // 278 people times 176 cities of the offline demo: more rows than `query` prints.
+    const demo = join(import.meta.dirname, "..", "..", "examples", "catalogue.ttl");
+    const r = run_cli(["query", "--catalogue", demo, "--format", "csv", "--log-level=error",
+                       `PREFIX demo: <https://demo.sparql-mcp.org/vocab#> SELECT ?p ?c WHERE {
+                          SERVICE <https://demo.sparql-mcp.org/sparql/people> { ?p a demo:Person }
+                          SERVICE <https://demo.sparql-mcp.org/sparql/geography> { ?c a demo:City } }`]);
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.trimEnd().split(/\r?\n/);
+    assert.equal(lines[0], "p,c");
+    assert.equal(lines.length - 1, 1000, "the rows --help promises for query");
+    assert.match(r.stderr, /sparql-mcp query: the answer was cut: 1000 rows written of at least 1001; raise --max-rows \(at most 10000\) or run the next page\./);
+    assert.match(r.stderr, /Next page:\n/);
+    const help = run_cli(["--help"]).stdout;
+    assert.match(help, /--max-rows N +default number of result rows shown \(default 100; 1000 for\s+`query`/);
+  });
 });

@@ -363,3 +363,29 @@ TEST_CASE("submit reads every page of a long answer, up to its bound", "[tools]"
   CHECK(every.structured["rows"] == at_once.structured["rows"]);
   CHECK(every.structured["digest"] == at_once.structured["digest"]);
 }
+
+TEST_CASE(
+    "a submission answered from the caches of earlier calls still names the endpoints "
+    "that answered",
+    "[tools]") {
+  Demo demo;
+  auto submit = demo.submit_tool();
+  // A federated query: its sub-queries' answers are kept for later calls.
+  const std::string query =
+      "PREFIX demo: <https://demo.sparql-mcp.org/vocab#>\n"
+      "SELECT ?person ?city WHERE { SERVICE <" +
+      kGeo + "> { ?city demo:country <https://demo.sparql-mcp.org/country/Poland> } SERVICE <" +
+      kPeople + "> { ?person demo:birthPlace ?city } }";
+  Answer ran = call(*demo.run, {{"query", query}});
+  REQUIRE_FALSE(ran.is_error);
+  REQUIRE(ran.structured["route"] == "federated");
+  Answer receipt = call(*submit, {{"query", query}, {"task_id", "cached"}});
+  REQUIRE_FALSE(receipt.is_error);
+  const json both = json::array({kGeo, kPeople});
+  json named = receipt.structured["endpoints"];
+  std::sort(named.begin(), named.end());
+  CHECK(named == both);
+  json contacted = demo.records().back()["endpoints_contacted"];
+  std::sort(contacted.begin(), contacted.end());
+  CHECK(contacted == both);
+}
