@@ -4,7 +4,7 @@
 // loopback Oxigraph endpoints, in one run. Prints figures; asserts nothing.
 //
 //   node bench/federation.mjs [--workload DIR] [--regenerate] [--graphs kg1,kg2]
-//       [--systems sparql-mcp,comunica5,comunica4,jena] [--forms trivial,precise]
+//       [--systems sparql-mcp,sparql-mcp-nocache,comunica5,comunica4,jena] [--forms trivial,precise]
 //       [--queries N | --ids id1,id2 | --match REGEX] [--timeout-ms N] [--bin PATH]
 //       [--invalidate-cache] [--mcp-args "ARGS"] [--out FILE.json] [--fkgqa DIR]
 //   node bench/federation.mjs --report FILE.json      (the figures of an earlier run again)
@@ -47,16 +47,19 @@ import { start_runner, runner_command } from "./peers/runners.mjs";
 import { command_options, run_main } from "./lib/cli.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const ALL_SYSTEMS = ["sparql-mcp", "comunica5", "comunica4", "jena"];
+// sparql-mcp-nocache: the same binary with --no-subquery-cache, which keeps no sub-query answer
+// across the 321 queries of a form, as the peers keep nothing: the fair ratio beside the other.
+const ALL_SYSTEMS = ["sparql-mcp", "sparql-mcp-nocache", "comunica5", "comunica4", "jena"];
 const ALL_FORMS = ["trivial", "precise"];
-const LABELS = { "sparql-mcp": "sparql-mcp", comunica5: "Comunica v5", comunica4: "Comunica v4", jena: "Jena ARQ" };
+const LABELS = { "sparql-mcp": "sparql-mcp", "sparql-mcp-nocache": "sparql-mcp, no sub-query cache",
+                 comunica5: "Comunica v5", comunica4: "Comunica v4", jena: "Jena ARQ" };
 const MAX_ROWS = 10000; // run_sparql_query's largest max_rows
 const MAX_PAGES = 1000;
 
 function usage(message) {
   process.stderr.write(`federation.mjs: ${message}\n` +
     "usage: node bench/federation.mjs [--workload DIR] [--regenerate] [--graphs kg1,kg2]\n" +
-    "         [--systems sparql-mcp,comunica5,comunica4,jena] [--forms trivial,precise]\n" +
+    "         [--systems sparql-mcp,sparql-mcp-nocache,comunica5,comunica4,jena] [--forms trivial,precise]\n" +
     "         [--queries N | --ids id1,id2 | --match REGEX] [--timeout-ms N] [--bin PATH]\n" +
     "         [--invalidate-cache] [--mcp-args \"ARGS\"] [--out FILE.json] [--fkgqa DIR]\n" +
     "       node bench/federation.mjs --report FILE.json\n");
@@ -160,19 +163,20 @@ function peer_system(system, options) {
   };
 }
 
-function sparql_mcp_system(options, catalogue) {
+function sparql_mcp_system(options, catalogue, extra_args = []) {
   let session = null;
+  const mcp_args = [...options.mcp_args, ...extra_args];
   const available = existsSync(options.bin);
   let version = "";
   if (available) {
     try { version = execFileSync(options.bin, ["--version"], { encoding: "utf8" }).trim(); } catch { /* label without it */ }
   }
   return {
-    label: `${version || "sparql-mcp"}${options.mcp_args.length ? ` ${options.mcp_args.join(" ")}` : ""}`,
+    label: `${version || "sparql-mcp"}${mcp_args.length ? ` ${mcp_args.join(" ")}` : ""}`,
     unavailable: available ? null : `no sparql-mcp binary at ${options.bin} (build it, or give --bin / SPARQL_MCP_BIN)`,
     async start() {
       process.env.SPARQL_MCP_BIN = options.bin;
-      session = await connect_sdk(catalogue, options.mcp_args, { name: "bench-federation" });
+      session = await connect_sdk(catalogue, mcp_args, { name: "bench-federation" });
       await session.client.ping();
     },
     async run(query, timeout_ms) {
@@ -329,16 +333,18 @@ function report(results, systems, options, context, memory = {}) {
   }
   if (reasons === 0) console.log("  (every answer was correct)");
 
-  // sparql-mcp against the better Comunica, per form and figure (goal: time <= 1/5, requests <= 1/4).
+  // sparql-mcp (with and without its sub-query cache) against the better Comunica, per form
+  // and figure (goal: time <= 1/5, requests <= 1/4).
   const comunicas = ["comunica5", "comunica4"].filter((c) => results[c]);
-  if (results["sparql-mcp"] && comunicas.length) {
-    console.log("\nsparql-mcp / the better Comunica (over the queries both answered correctly; goals: time <= 0.2x, requests <= 0.25x):");
+  for (const ours_name of ["sparql-mcp", "sparql-mcp-nocache"]) {
+    if (!results[ours_name] || comunicas.length === 0) continue;
+    console.log(`\n${LABELS[ours_name]} / the better Comunica (over the queries both answered correctly; goals: time <= 0.2x, requests <= 0.25x):`);
     for (const form of options.forms) {
-      const ours = results["sparql-mcp"][form];
+      const ours = results[ours_name][form];
       if (!ours) continue;
       const against = comunicas.map((c) => ({ c, cmp: compare(ours, results[c][form] ?? []) })).filter((x) => x.cmp.count > 0);
       if (against.length === 0) {
-        console.log(`  ${form}: n/a (no query answered correctly by sparql-mcp and a Comunica)`);
+        console.log(`  ${form}: n/a (no query answered correctly by ${ours_name} and a Comunica)`);
         continue;
       }
       const fastest = against.reduce((a, b) => (b.cmp.b_median < a.cmp.b_median ? b : a));
@@ -409,7 +415,9 @@ async function main() {
   const systems = {};
   try {
     for (const name of options.systems) {
-      systems[name] = name === "sparql-mcp" ? sparql_mcp_system(options, shards.catalogue) : peer_system(name, options);
+      systems[name] = name === "sparql-mcp" ? sparql_mcp_system(options, shards.catalogue)
+        : name === "sparql-mcp-nocache" ? sparql_mcp_system(options, shards.catalogue, ["--no-subquery-cache"])
+        : peer_system(name, options);
     }
     console.log(`${queries.length} queries x ${options.forms.length} forms; ` +
                 `${graphs.reduce((n, g) => n + g.shards.length, 0)} shards on ${new Set(Object.values(shards.endpoints).map((u) => new URL(u).port)).size} Oxigraph server(s)`);

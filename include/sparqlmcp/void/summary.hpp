@@ -1,5 +1,5 @@
 #pragma once
-// Summaries of a VoID description that fit an agent's context (issue 14, item 2). An agent
+// Summaries of a VoID description that fit an agent's context. An agent
 // needs the classes and properties of an endpoint, and how its instances link, before it
 // writes a query; a description of a big endpoint (thousands of classes, IRIs of hundreds of
 // characters) is far larger than a context can hold, so a summary is cut to a character
