@@ -224,7 +224,9 @@ void Connection::process_header() {
       case BearerCheck::Accepted:
         break;
       case BearerCheck::Missing:
-        return reject(401, "authentication required: send Authorization: Bearer <token>",
+        return reject(401,
+                      "authentication required: send Authorization: Bearer <token> (or HTTP "
+                      "Basic credentials with the token as the password)",
                       {{"WWW-Authenticate", realm}});
       case BearerCheck::Invalid:  // RFC 6750 3.1
         return reject(401, "the bearer token is not valid",

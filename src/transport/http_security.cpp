@@ -157,12 +157,26 @@ bool constant_time_equal(std::string_view supplied, std::string_view expected) {
 BearerCheck check_bearer(std::optional<std::string_view> authorization, std::string_view expected) {
   if (!authorization) return BearerCheck::Missing;
   std::string_view value = util::trim_whitespace(*authorization);
-  constexpr std::string_view kScheme = "bearer";
-  if (value.size() <= kScheme.size() || !util::istarts_with(value, kScheme) ||
-      (value[kScheme.size()] != ' ' && value[kScheme.size()] != '\t'))
-    return BearerCheck::Missing;
-  std::string_view token = util::trim_whitespace(value.substr(kScheme.size()));
-  return constant_time_equal(token, expected) ? BearerCheck::Accepted : BearerCheck::Invalid;
+  // The scheme, then white space, then its credentials.
+  auto credentials = [&](std::string_view scheme) -> std::optional<std::string_view> {
+    if (value.size() <= scheme.size() || !util::istarts_with(value, scheme) ||
+        (value[scheme.size()] != ' ' && value[scheme.size()] != '\t'))
+      return std::nullopt;
+    return util::trim_whitespace(value.substr(scheme.size()));
+  };
+  if (auto token = credentials("bearer"))
+    return constant_time_equal(*token, expected) ? BearerCheck::Accepted : BearerCheck::Invalid;
+  // RFC 7617: "user:password" in base64. The token is the password, any user name: clients
+  // that cannot send a header but take http://user:TOKEN@host/ URLs (Comunica) reach the server.
+  if (auto basic = credentials("basic")) {
+    const std::optional<std::string> pair = util::base64_decode(*basic);
+    const std::size_t colon = pair ? pair->find(':') : std::string::npos;
+    if (colon == std::string::npos) return BearerCheck::Invalid;
+    return constant_time_equal(std::string_view(*pair).substr(colon + 1), expected)
+               ? BearerCheck::Accepted
+               : BearerCheck::Invalid;
+  }
+  return BearerCheck::Missing;
 }
 
 std::string read_bearer_token_file(const std::string& path) {

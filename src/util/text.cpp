@@ -1,6 +1,7 @@
 #include "sparqlmcp/util/text.hpp"
 
 #include <algorithm>
+#include <array>
 
 namespace sparqlmcp::util {
 
@@ -49,6 +50,34 @@ std::string to_hex(std::string_view bytes, HexCase letters) {
   out.reserve(bytes.size() * 2);
   for (char byte : bytes)
     append_hex(out, static_cast<unsigned char>(byte), 2, letters);
+  return out;
+}
+
+std::optional<std::string> base64_decode(std::string_view text) {
+  static const std::array<int, 256> table = [] {
+    std::array<int, 256> t{};
+    t.fill(-1);
+    const std::string_view alphabet =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (std::size_t i = 0; i < alphabet.size(); ++i)
+      t[static_cast<unsigned char>(alphabet[i])] = static_cast<int>(i);
+    return t;
+  }();
+  while (!text.empty() && text.back() == '=')
+    text.remove_suffix(1);
+  std::string out;
+  unsigned buffer = 0;
+  int bits = 0;
+  for (char c : text) {
+    const int value = table[static_cast<unsigned char>(c)];
+    if (value < 0) return std::nullopt;
+    buffer = (buffer << 6) | static_cast<unsigned>(value);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<char>((buffer >> bits) & 0xFF));
+    }
+  }
   return out;
 }
 

@@ -252,6 +252,29 @@ describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () 
     assert.equal(ask, true);
   });
 
+  it("serves Comunica v4 a server started with a token, with the token as Basic credentials",
+     { skip: missing("comunica4") }, async () => {
+    // Comunica sends no header of its own; it takes Basic credentials (httpAuth, or the
+    // user:password@ of a URL on its command line).
+    const secured = await start_http_server([], { SPARQL_MCP_AUTH_TOKEN: "s3cret-token" });
+    try {
+      const url = new URL(secured.url.replace(/\/mcp$/, "/sparql"));
+      const basic = `Basic ${Buffer.from("anyone:s3cret-token").toString("base64")}`;
+      const query = `?query=${encodeURIComponent(BIRTHPLACES)}`;
+      assert.equal((await fetch(url + query, { headers: { Authorization: basic } })).status, 200);
+      const wrong = `Basic ${Buffer.from("anyone:wrong").toString("base64")}`;
+      assert.equal((await fetch(url + query, { headers: { Authorization: wrong } })).status, 401);
+      const require = createRequire(join(peers.comunica4.folder, "package.json"));
+      const { QueryEngine } = require("@comunica/query-sparql");
+      const stream = await new QueryEngine().queryBindings(BIRTHPLACES,
+        { sources: [{ type: "sparql", value: url.href }], httpAuth: "anyone:s3cret-token" });
+      const rows = (await stream.toArray()).map((b) => [b.get("name").value, b.get("city").value]);
+      assert.deepEqual(rows, EXPECTED_BIRTHPLACES);
+    } finally {
+      await secured.stop();
+    }
+  });
+
   it("answers Jena ARQ's SERVICE to it, whose body holds two SERVICE clauses", { skip: missing("jena") }, async () => {
     const runner = await start_runner("jena");
     try {

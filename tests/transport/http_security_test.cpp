@@ -94,7 +94,13 @@ TEST_CASE("Authorization fields are read as RFC 6750 Bearer credentials", "[tran
   CHECK(check_bearer("BEARER   abc.DEF-123  ", "abc.DEF-123") == BearerCheck::Accepted);
   CHECK(check_bearer("Bearer abc.DEF-124", "abc.DEF-123") == BearerCheck::Invalid);
   CHECK(check_bearer("Bearer ", "abc") == BearerCheck::Missing);
-  CHECK(check_bearer("Basic YWxhZGRpbjpvcGVuc2VzYW1l", "abc") == BearerCheck::Missing);
+  // Basic credentials (aladdin:opensesame) carry the token as their password.
+  CHECK(check_bearer("Basic YWxhZGRpbjpvcGVuc2VzYW1l", "opensesame") == BearerCheck::Accepted);
+  CHECK(check_bearer("basic  YWxhZGRpbjpvcGVuc2VzYW1l", "opensesame") == BearerCheck::Accepted);
+  CHECK(check_bearer("Basic YWxhZGRpbjpvcGVuc2VzYW1l", "abc") == BearerCheck::Invalid);
+  CHECK(check_bearer("Basic not base64!", "abc") == BearerCheck::Invalid);
+  CHECK(check_bearer("Basic YWJj", "abc") == BearerCheck::Invalid);  // "abc": no colon
+  CHECK(check_bearer("Digest username=\"a\"", "abc") == BearerCheck::Missing);
   CHECK(check_bearer("Bearerabc", "abc") == BearerCheck::Missing);
   CHECK(check_bearer(std::nullopt, "abc") == BearerCheck::Missing);
 }

@@ -478,7 +478,9 @@ TEST_CASE("With a bearer token set, requests without it or with another are refu
   auto missing = f.get("/echo").take();
   CHECK(missing.status == 401);
   CHECK(header_of(missing, "WWW-Authenticate") == "Bearer realm=\"sparql-mcp\"");
-  CHECK(missing.body == "authentication required: send Authorization: Bearer <token>\n");
+  CHECK(missing.body ==
+        "authentication required: send Authorization: Bearer <token> (or HTTP Basic "
+        "credentials with the token as the password)\n");
   auto wrong = f.get("/echo", {{"Authorization", "Bearer s3cret-t0kem"}}).take();
   CHECK(wrong.status == 401);
   CHECK(header_of(wrong, "WWW-Authenticate") ==

@@ -41,7 +41,9 @@ enum class BearerCheck {
 };
 
 // Checks an Authorization field value against `expected` (RFC 6750 2.1: "Bearer" in any case,
-// one or more spaces, the b64token).
+// one or more spaces, the b64token). HTTP Basic credentials (RFC 7617) whose password is the
+// token are accepted too, whatever the user name, for clients that send no header of their own
+// but take a URL with user:password@ (Comunica).
 BearerCheck check_bearer(std::optional<std::string_view> authorization, std::string_view expected);
 
 // The token in file `path`, without surrounding whitespace (a trailing newline is usual).

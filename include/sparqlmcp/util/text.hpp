@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -72,6 +73,10 @@ std::string to_hex(std::string_view bytes, HexCase letters = HexCase::Upper);
 // becomes "%XX" (upper-case digits, as 2.1 recommends). SPARQL's ENCODE_FOR_URI (17.4.3.11)
 // and the SPARQL Protocol's query strings both need exactly this.
 std::string percent_encode(std::string_view text);
+
+// RFC 4648 4 (the standard alphabet; '=' padding optional): the bytes `text` encodes, or
+// nullopt when it holds another character.
+std::optional<std::string> base64_decode(std::string_view text);
 
 // --- UTF-8 (RFC 3629) -------------------------------------------------------------------
 
