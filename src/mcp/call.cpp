@@ -40,12 +40,9 @@ bool Call::cancelled() const {
 }
 
 bool Call::interrupt() {
-  {
-    std::lock_guard lock(mutex_);
-    if (responded_ || cancelled_ || interrupted_) return false;
-    interrupted_ = true;
-  }
-  token_->cancel();  // outside the lock, as in cancel()
+  std::lock_guard lock(mutex_);
+  if (responded_ || cancelled_ || interrupted_) return false;
+  interrupted_ = true;
   return true;
 }
 

@@ -50,9 +50,11 @@ class Call {
   // when the call had already finished or been cancelled.
   bool cancel();
   bool cancelled() const;
-  // The server is stopping: fires the token like cancel(), but the call keeps its response,
-  // which the session then makes say so (Session::interrupt). Returns false when the call had
-  // already finished or been cancelled or interrupted.
+  // The server is stopping: marks the call so that its response says so (Session::interrupt)
+  // instead of being dropped as a cancelled call's. The caller then cancels token(), once it
+  // has marked every call it stops: a call that starts meanwhile must not run as if nothing
+  // happened. Returns false when the call had already finished or been cancelled or
+  // interrupted.
   bool interrupt();
   bool interrupted() const;
   // True once the response was written or dropped, or the call was cancelled: the request id

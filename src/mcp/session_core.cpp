@@ -554,7 +554,7 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
     stopping = !stop_reason_.empty();
   }
   // The server is stopping: the call is answered so at once (run_call), its tool never runs.
-  if (stopping) call->interrupt();
+  if (stopping && call->interrupt()) call->token()->cancel();
   if (batch) {
     batch->expect();
     call->set_responder(
@@ -896,11 +896,15 @@ std::size_t SessionCore::interrupt(std::string_view reason) {
     for (auto& [key, call] : calls_)
       running.push_back(call);
   }
-  std::size_t count = 0;
+  // Every call is marked before any token fires: a tool that returns on its token frees a
+  // worker, which must not start a queued call of these as if nothing happened.
+  std::vector<std::shared_ptr<Call>> stopped;
   for (auto& call : running)
-    if (call->interrupt()) ++count;
-  if (count > 0) spdlog::info("mcp: cancelled {} tool call(s): {}", count, reason);
-  return count;
+    if (call->interrupt()) stopped.push_back(call);
+  for (auto& call : stopped)
+    call->token()->cancel();
+  if (!stopped.empty()) spdlog::info("mcp: cancelled {} tool call(s): {}", stopped.size(), reason);
+  return stopped.size();
 }
 
 std::size_t SessionCore::stop(std::string_view reason, std::chrono::milliseconds grace) {
