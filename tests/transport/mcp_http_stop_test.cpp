@@ -100,10 +100,16 @@ struct Fixture {
            "text/event-stream\r\n" +
            extra + "Content-Length: " + std::to_string(text.size()) + "\r\n\r\n" + text;
   }
+  // The answer of `request`, once the server counts it complete: a connection reads its next
+  // request only then, and the 403 of a foreign Host takes no request slot. So a stop begun
+  // later does not count it in flight.
   RawResponse exchange(const std::string& request) const {
     RawHttpClient client(http.port());
     client.send(request);
-    return client.read_response();
+    RawResponse response = client.read_response();
+    client.send("GET /mcp HTTP/1.1\r\nHost: evil.example.com\r\n\r\n");
+    REQUIRE(client.read_response().result_int() == 403);
+    return response;
   }
   // A legacy (2025-11-25) session, initialized; its Mcp-Session-Id header line.
   std::string open_legacy() const {
@@ -114,9 +120,14 @@ struct Fixture {
                 .result_int() == 202);
     return header;
   }
-  // The answer of `request`, read on a thread of its own.
+  // The answer of `request`, read on a thread of its own (the answer may come during the stop,
+  // after which the connection closes).
   std::future<RawResponse> send_async(std::string request) const {
-    return std::async(std::launch::async, [this, request] { return exchange(request); });
+    return std::async(std::launch::async, [this, request] {
+      RawHttpClient client(http.port());
+      client.send(request);
+      return client.read_response();
+    });
   }
   std::future<transport::StopReport> stop_async() {
     return std::async(std::launch::async, [this] { return http.stop(); });
