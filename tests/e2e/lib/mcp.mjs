@@ -154,10 +154,18 @@ export class RawSession {
     }));
   }
 
-  // Resolves once stderr (the server's log) matches `pattern`, now or later.
+  // Resolves once stderr (the server's log) matches `pattern`, now or later; rejects when the
+  // process ends without it.
   wait_stderr(pattern) {
     if (pattern.test(this.stderr)) return Promise.resolve();
-    return new Promise((resolve) => this.stderr_waiters.push({ pattern, resolve }));
+    return new Promise((resolve, reject) => {
+      this.stderr_waiters.push({ pattern, resolve });
+      this.child.once("close", (code, signal) => {
+        if (!pattern.test(this.stderr))
+          reject(new Error(`sparql-mcp ended (${code ?? signal}) before its log matched ${pattern}; ` +
+                           `stderr: ${this.stderr.slice(-2000)}`));
+      });
+    });
   }
 
   write_line(text) {
