@@ -385,14 +385,8 @@ class McpHttpHandler final : public HttpHandler {
   // with its answer, and an HTTP+SSE stream, a request in flight of its own, ends as soon as
   // its session has no call left (at once when it has none).
   void on_stop(std::chrono::steady_clock::time_point) override {
-    std::vector<std::shared_ptr<SseClient>> clients;
-    {
-      std::lock_guard lock(mutex_);
-      for (auto& [id, client] : sse_clients_)
-        clients.push_back(client);
-    }
-    for (auto& client : clients)
-      client->session->when_idle([this, id = client->id] { end_sse(id); });
+    for (auto& [id, session] : sse_sessions())
+      session->when_idle([this, id = id] { end_sse(id); });
   }
 
   // The stop timeout passed: every call still running is cancelled and answered that the server
@@ -404,24 +398,20 @@ class McpHttpHandler final : public HttpHandler {
     answer_by_ = now + (close_at - now) / 2;
     cancelling_.store(true);
     std::vector<std::shared_ptr<mcp::Session>> legacy;
-    std::vector<std::shared_ptr<SseClient>> clients;
     {
       std::lock_guard lock(mutex_);
       for (auto& [id, session] : sessions_)
         if (session->session && session->session->running_calls() > 0)
           legacy.push_back(session->session);
-      for (auto& [id, client] : sse_clients_)
-        clients.push_back(client);
     }
     for (auto& session : legacy) {
       session->interrupt(kStopping);
       reaper_.stop(session, kStopping, answer_by_);
     }
-    for (auto& client : clients) {
-      client->session->interrupt(kStopping);
+    for (auto& [id, session] : sse_sessions()) {
+      session->interrupt(kStopping);
       // The stream ends once every answer is on it.
-      reaper_.stop(client->session, kStopping, answer_by_,
-                   [this, id = client->id] { end_sse(id); });
+      reaper_.stop(session, kStopping, answer_by_, [this, id = id] { end_sse(id); });
     }
   }
 
@@ -669,20 +659,23 @@ class McpHttpHandler final : public HttpHandler {
         exchange.respond(std::move(response));
         return;
       }
+      // Complete before it is listed: POST /messages, on_stop and on_stop_cancel read it from
+      // other threads. Neither call blocks: the stream's writes are posted to its connection.
+      SseStream stream = exchange.start_stream(200);
+      stream.send(SseEvent{
+          "endpoint", {}, options_.messages_path + "?sessionId=" + client->id, std::nullopt});
+      client->stream = stream;
+      client->session = server_.open_session(
+          [stream](const mcp::OutgoingMessage& outgoing) {
+            stream.send(SseEvent{"message", {}, outgoing.text, std::nullopt});
+          },
+          "sse");
       sse_clients_[client->id] = client;
     }
-    SseStream stream = exchange.start_stream(200);
-    stream.send(SseEvent{
-        "endpoint", {}, options_.messages_path + "?sessionId=" + client->id, std::nullopt});
-    client->stream = stream;
-    client->session = server_.open_session(
-        [stream](const mcp::OutgoingMessage& outgoing) {
-          stream.send(SseEvent{"message", {}, outgoing.text, std::nullopt});
-        },
-        "sse");
     // The stream is the session: when the client goes away, the session ends. When the stop
-    // cancels it, on_stop_cancel ends the session once its calls are answered.
-    client->on_gone.emplace(stream.cancellation(), [this, id = client->id] {
+    // cancels it, on_stop_cancel ends the session once its calls are answered. Outside the
+    // lock: for a client gone already, end_sse runs at once.
+    client->on_gone.emplace(client->stream.cancellation(), [this, id = client->id] {
       if (!cancelling_.load()) end_sse(id);
     });
   }
@@ -720,6 +713,15 @@ class McpHttpHandler final : public HttpHandler {
     }
     session->handle_message(request.body);
     exchange.respond(HttpResponse::text(202, "Accepted"));
+  }
+
+  // The HTTP+SSE sessions open now, by id (end_sse takes a session out of its client).
+  std::vector<std::pair<std::string, std::shared_ptr<mcp::Session>>> sse_sessions() {
+    std::lock_guard lock(mutex_);
+    std::vector<std::pair<std::string, std::shared_ptr<mcp::Session>>> out;
+    for (auto& [id, client] : sse_clients_)
+      out.emplace_back(id, client->session);
+    return out;
   }
 
   // The client went away, or the server stops and the session has nothing left to answer.
