@@ -1,8 +1,10 @@
 #include "sparqlmcp/app/serve.hpp"
 
 #include <pthread.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <iostream>
@@ -86,6 +88,42 @@ int serve_http(const CommandLine& command_line, mcp::Server& server,
   return 0;
 }
 
+// stdio until end of input or SIGTERM/SIGINT. A signal stops reading at once; running calls
+// get a grace period, then are cancelled and answered so (transport::run_stdio), and the
+// process exits 0. The signals were blocked in every thread before any was started, so a
+// thread of our own takes them with sigwait.
+int serve_stdio(mcp::Server& server, const sigset_t& signals) {
+  // A client may close our stdout before it reads the last answers: the write then fails
+  // (EPIPE) instead of killing the process.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::unique_ptr<transport::StdioStop> made;
+  try {
+    made = std::make_unique<transport::StdioStop>();
+  } catch (const Exception& exception) {
+    spdlog::error("cannot start: {}", exception.what());
+    return 1;
+  }
+  transport::StdioStop& stop = *made;
+  transport::StoppableInput input(STDIN_FILENO, stop);
+  std::istream in(&input);
+  std::atomic<bool> served{false};
+  std::thread waiter([&] {
+    int signal = 0;
+    sigwait(&signals, &signal);
+    if (served.load()) return;  // woken by the main thread below
+    const char* name = signal == SIGTERM ? "SIGTERM" : "SIGINT";
+    spdlog::info("{}: stopping", name);
+    stop.request(name);
+  });
+  const int status = transport::run_stdio(server, in, std::cout, transport::StdioOptions{}, &stop);
+  served.store(true);
+  // Wakes the waiter if no signal came (a signal aimed at a thread that has returned from
+  // sigwait stays pending on it and is dropped when it exits).
+  pthread_kill(waiter.native_handle(), SIGTERM);
+  waiter.join();
+  return status;
+}
+
 // Renders the answers to the first get_void_descriptions calls before serving, for at most
 // 50 ms, and the rest on a thread of its own: rendered cold by the first call, they made the
 // first cache hit of a new process slower than the others (docs/void.md "Cache").
@@ -114,13 +152,12 @@ std::jthread render_void_answers_ahead(Runtime& runtime, void_::VoidService& ser
 }  // namespace
 
 int run_serve(const CommandLine& command_line) {
+  // SIGTERM and SIGINT stop either transport gracefully: one thread takes them with sigwait.
   sigset_t signals;
   sigemptyset(&signals);
-  if (command_line.http) {
-    sigaddset(&signals, SIGTERM);
-    sigaddset(&signals, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
-  }
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);  // before any thread starts
   std::unique_ptr<Runtime> runtime;
   try {
     runtime = make_runtime(command_line);
@@ -186,9 +223,7 @@ int run_serve(const CommandLine& command_line) {
     return serve_http(command_line, server, tools::trace_sparql_queries(std::move(answer), trace),
                       sparql_options, signals);
   }
-  int status = transport::run_stdio(server, std::cin, std::cout);
-  spdlog::info("end of input: shutting down");
-  return status;
+  return serve_stdio(server, signals);
 }
 
 }  // namespace sparqlmcp::app

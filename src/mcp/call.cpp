@@ -39,6 +39,18 @@ bool Call::cancelled() const {
   return cancelled_;
 }
 
+bool Call::interrupt() {
+  std::lock_guard lock(mutex_);
+  if (responded_ || cancelled_ || interrupted_) return false;
+  interrupted_ = true;
+  return true;
+}
+
+bool Call::interrupted() const {
+  std::lock_guard lock(mutex_);
+  return interrupted_;
+}
+
 bool Call::finished() const {
   std::lock_guard lock(mutex_);
   return responded_ || cancelled_;
@@ -103,7 +115,11 @@ void Call::log(LogLevel level, const nlohmann::json& data) {
 
 bool Call::finish(const nlohmann::json& response) {
   std::unique_lock lock(mutex_);
-  if (silenced_) return false;
+  if (silenced_) {
+    // Someone else answers: once it has, a caller that closes the channel next loses nothing.
+    answered_.wait(lock, [this] { return responded_; });
+    return false;
+  }
   silenced_ = true;  // from here on no notification about this call is written
   if (last_progress_at_ && response_gap_.count() > 0) {
     const auto until = *last_progress_at_ + response_gap_;
@@ -116,12 +132,15 @@ bool Call::finish(const nlohmann::json& response) {
   responded_ = true;
   const bool dropped = cancelled_;
   // Written under the call's lock, after every notification about the call.
+  bool sent = false;
   if (responder_) {
     responder_(dropped ? std::nullopt : std::optional<nlohmann::json>(response));
-    return !dropped;
+    sent = !dropped;
+  } else if (!dropped) {
+    sent = channel_->send(response, OutgoingMessage::Kind::Response, &id_);
   }
-  if (dropped) return false;
-  return channel_->send(response, OutgoingMessage::Kind::Response, &id_);
+  answered_.notify_all();
+  return sent;
 }
 
 }  // namespace sparqlmcp::mcp

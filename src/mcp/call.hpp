@@ -16,6 +16,7 @@
 // the progress ticker.
 
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -49,6 +50,13 @@ class Call {
   // when the call had already finished or been cancelled.
   bool cancel();
   bool cancelled() const;
+  // The server is stopping: marks the call so that its response says so (Session::interrupt)
+  // instead of being dropped as a cancelled call's. The caller then cancels token(), once it
+  // has marked every call it stops: a call that starts meanwhile must not run as if nothing
+  // happened. Returns false when the call had already finished or been cancelled or
+  // interrupted.
+  bool interrupt();
+  bool interrupted() const;
   // True once the response was written or dropped, or the call was cancelled: the request id
   // is free again.
   bool finished() const;
@@ -68,7 +76,9 @@ class Call {
   void log(LogLevel level, const nlohmann::json& data);
 
   // Silences the call, waits out the rest of the response gap, then writes the response unless
-  // the call was cancelled. Returns whether the response was sent.
+  // the call was cancelled. Returns whether the response was sent. When another thread has
+  // begun to answer the call (its worker, or a stopping session answering for a tool that
+  // still runs), waits until that answer is written and returns false.
   bool finish(const nlohmann::json& response);
 
   // Routes the response (nullopt when cancelled) to `responder` instead of the channel: used for
@@ -93,9 +103,11 @@ class Call {
   std::function<void(std::optional<nlohmann::json>)> responder_;
 
   mutable std::mutex mutex_;
-  bool silenced_ = false;   // finish() has begun: no more notifications
-  bool responded_ = false;  // finish() has completed
+  std::condition_variable answered_;  // notified when responded_ becomes true
+  bool silenced_ = false;             // finish() has begun: no more notifications
+  bool responded_ = false;            // finish() has completed
   bool cancelled_ = false;
+  bool interrupted_ = false;
   bool tool_reported_ = false;   // the tool has reported progress at least once
   bool report_pending_ = false;  // ... and its newest report has not been sent yet
   double reported_ = 0;          // the tool's newest value

@@ -82,8 +82,17 @@ void Session::cancel(const nlohmann::json& request_id, std::string_view reason) 
 void Session::close() {
   core_->close();
 }
+std::size_t Session::interrupt(std::string_view reason) {
+  return core_->interrupt(reason);
+}
+std::size_t Session::stop(std::string_view reason, std::chrono::milliseconds grace) {
+  return core_->stop(reason, grace);
+}
 bool Session::wait_idle(std::chrono::milliseconds limit) {
   return core_->wait_idle(limit);
+}
+void Session::when_idle(std::function<void()> callback) {
+  core_->when_idle(std::move(callback));
 }
 bool Session::initialized() const {
   return core_->initialized();

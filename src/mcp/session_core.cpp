@@ -540,6 +540,7 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
 
   auto call = std::make_shared<Call>(id, std::move(progress_token), tool_name, channel_,
                                      server_.options.progress_response_gap, std::move(envelope));
+  bool stopping = false;
   {
     std::lock_guard lock(mutex_);
     if (closed_) return;
@@ -550,7 +551,10 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
       inserted = true;
     }
     if (!inserted) throw id_in_use(id);
+    stopping = !stop_reason_.empty();
   }
+  // The server is stopping: the call is answered so at once (run_call), its tool never runs.
+  if (stopping && call->interrupt()) call->token()->cancel();
   if (batch) {
     batch->expect();
     call->set_responder(
@@ -566,6 +570,11 @@ void SessionCore::handle_tools_call(const json& id, const json& params,
 void SessionCore::run_call(const std::shared_ptr<Call>& call, Tool& tool, const json& arguments) {
   if (call->cancelled()) {  // cancelled while queued, or the session closed
     call->finish(nullptr);
+    call_done(call);
+    return;
+  }
+  if (call->interrupted()) {  // the server began to stop while the call was queued
+    call->finish(interrupted_response(*call));
     call_done(call);
     return;
   }
@@ -608,7 +617,15 @@ void SessionCore::run_call(const std::shared_ptr<Call>& call, Tool& tool, const 
   json response;
   std::optional<std::string> task_id;
   try {
-    response = encode_result(*call, std::move(result), task_id);
+    if (call->interrupted()) {
+      // Stopped by the server: whatever the tool made of its cancelled token (an error, a
+      // partial answer), the client learns that the server stopped it. Work handed back for a
+      // task would reach no one.
+      if (result.task) result.task->cancel();
+      response = interrupted_response(*call);
+    } else {
+      response = encode_result(*call, std::move(result), task_id);
+    }
   } catch (const std::exception& e) {
     response = make_error_response(call->id(), ec::kInternalError,
                                    std::string("internal error: could not encode the result of ") +
@@ -707,11 +724,34 @@ json SessionCore::handle_task_request(const std::string& method, const json& par
   return json::object();
 }
 
+json SessionCore::interrupted_response(const Call& call) {
+  std::string reason;
+  {
+    std::lock_guard lock(mutex_);
+    reason = stop_reason_;
+  }
+  // An execution failure the caller can act on (retry later), so a result, not a JSON-RPC
+  // error: the tool dispatcher's conversion point.
+  json body = ToolResult::error("tool " + call.tool_name() + " was cancelled: " + reason +
+                                "; call it again once the server is back")
+                  .to_json();
+  if (call.envelope()) complete_modern_result(body, server_.server_info(), std::nullopt);
+  return make_result_response(call.id(), std::move(body));
+}
+
 void SessionCore::call_done(const std::shared_ptr<Call>& call) {
-  std::lock_guard lock(mutex_);
-  auto it = calls_.find(id_key(call->id()));
-  if (it != calls_.end() && it->second == call) calls_.erase(it);
-  calls_done_.notify_all();
+  std::function<void()> idle;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = calls_.find(id_key(call->id()));
+    if (it != calls_.end() && it->second == call) calls_.erase(it);
+    if (calls_.empty() && on_idle_) {
+      idle = std::move(on_idle_);
+      on_idle_ = nullptr;
+    }
+    calls_done_.notify_all();
+  }
+  if (idle) idle();
 }
 
 bool SessionCore::id_running(const json& id) const {
@@ -836,12 +876,71 @@ bool SessionCore::wait_idle(std::chrono::milliseconds limit) {
   return calls_done_.wait_for(lock, limit, [&] { return calls_.empty(); });
 }
 
+void SessionCore::when_idle(std::function<void()> callback) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!calls_.empty()) {
+      on_idle_ = std::move(callback);
+      return;
+    }
+  }
+  callback();
+}
+
+std::size_t SessionCore::interrupt(std::string_view reason) {
+  std::vector<std::shared_ptr<Call>> running;
+  {
+    std::lock_guard lock(mutex_);
+    if (stop_reason_.empty())
+      stop_reason_ = reason.empty() ? std::string("the server is stopping") : std::string(reason);
+    for (auto& [key, call] : calls_)
+      running.push_back(call);
+  }
+  // Every call is marked before any token fires: a tool that returns on its token frees a
+  // worker, which must not start a queued call of these as if nothing happened.
+  std::vector<std::shared_ptr<Call>> stopped;
+  for (auto& call : running)
+    if (call->interrupt()) stopped.push_back(call);
+  for (auto& call : stopped)
+    call->token()->cancel();
+  if (!stopped.empty()) spdlog::info("mcp: cancelled {} tool call(s): {}", stopped.size(), reason);
+  return stopped.size();
+}
+
+std::size_t SessionCore::stop(std::string_view reason, std::chrono::milliseconds grace) {
+  const std::size_t count = interrupt(reason);
+  std::vector<std::shared_ptr<Call>> left;
+  {
+    std::unique_lock lock(mutex_);
+    if (closed_) return count;  // closed before: nothing is answered any more
+    calls_done_.wait_for(lock, grace, [&] { return calls_.empty(); });
+    closed_ = true;  // no further message is handled
+    on_idle_ = nullptr;
+    for (auto& [key, call] : calls_)
+      left.push_back(call);
+  }
+  // Tools still running: their calls are answered here, and their results dropped when they
+  // come. finish() also waits for answers a worker is writing, so closing the channel next
+  // loses none.
+  std::size_t answered = 0;
+  for (auto& call : left)
+    if (call->finish(interrupted_response(*call))) ++answered;
+  if (answered > 0)
+    spdlog::warn(
+        "mcp: {} tool(s) still running {} ms after they were cancelled; their calls were "
+        "answered without them",
+        answered, grace.count());
+  channel_->close();
+  return count;
+}
+
 void SessionCore::close() {
   std::vector<std::shared_ptr<Call>> running;
   {
     std::lock_guard lock(mutex_);
     if (closed_) return;
     closed_ = true;
+    on_idle_ = nullptr;
     for (auto& [key, call] : calls_)
       running.push_back(call);
   }

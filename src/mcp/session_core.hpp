@@ -4,6 +4,7 @@
 // report back when they finish.
 
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -30,7 +31,10 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   void handle_parsed(const nlohmann::json& message);
   void cancel(const nlohmann::json& request_id, std::string_view reason);
   void close();
+  std::size_t interrupt(std::string_view reason);
+  std::size_t stop(std::string_view reason, std::chrono::milliseconds grace);
   bool wait_idle(std::chrono::milliseconds limit);
+  void when_idle(std::function<void()> callback);
 
   bool initialized() const;
   std::string protocol_version() const;
@@ -78,6 +82,8 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   // and the caller told why (-32021 under 2026-07-28, an isError result in a legacy session).
   nlohmann::json encode_result(const Call& call, ToolResult result,
                                std::optional<std::string>& task_id);
+  // The response to an interrupted call: the isError result saying why it was cancelled.
+  nlohmann::json interrupted_response(const Call& call);
   void call_done(const std::shared_ptr<Call>& call);
   std::shared_ptr<Call> find_call(const nlohmann::json& id) const;
   // Whether `id` (exactly, not the string/number variant find_call tolerates) is the id of a
@@ -99,6 +105,8 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   const std::string id_;
   std::string client_;  // "name/version" from initialize's clientInfo
   std::map<std::string, std::shared_ptr<Call>> calls_;  // key: the id serialized as JSON
+  std::string stop_reason_;        // set by interrupt(): the server is stopping
+  std::function<void()> on_idle_;  // when_idle()'s callback, until calls_ is empty
 };
 
 }  // namespace sparqlmcp::mcp

@@ -23,13 +23,21 @@ void HttpRouter::handle(HttpRequest request, HttpExchange exchange) {
       404, "nothing is served at " + request.path + "; this server answers " + paths));
 }
 
+std::vector<HttpHandler*> HttpRouter::handlers() const {
+  std::vector<HttpHandler*> out;
+  for (const Route& route : routes_)
+    if (std::find(out.begin(), out.end(), route.handler) == out.end()) out.push_back(route.handler);
+  return out;
+}
+
 void HttpRouter::on_stop(std::chrono::steady_clock::time_point deadline) {
-  std::vector<HttpHandler*> told;
-  for (const Route& route : routes_) {
-    if (std::find(told.begin(), told.end(), route.handler) != told.end()) continue;
-    told.push_back(route.handler);
-    route.handler->on_stop(deadline);
-  }
+  for (HttpHandler* handler : handlers())
+    handler->on_stop(deadline);
+}
+
+void HttpRouter::on_stop_cancel(std::chrono::steady_clock::time_point close_at) {
+  for (HttpHandler* handler : handlers())
+    handler->on_stop_cancel(close_at);
 }
 
 }  // namespace sparqlmcp::transport

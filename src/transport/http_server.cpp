@@ -190,6 +190,11 @@ StopReport HttpServer::State::run_stop() {
   }
   if (!tokens.empty()) {
     spdlog::info("http: cancelling {} request(s) still running", tokens.size());
+    try {
+      handler.on_stop_cancel(std::chrono::steady_clock::now() + options.cancel_grace);
+    } catch (const std::exception& e) {
+      spdlog::error("http: the handler's on_stop_cancel threw: {}", e.what());
+    }
     for (auto& token : tokens)
       token->cancel();
     result.cancelled = tokens.size();

@@ -1,6 +1,7 @@
 #include "sparqlmcp/transport/mcp_http.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <condition_variable>
 #include <cstdint>
@@ -82,7 +83,9 @@ std::string random_session_id() {
 
 // Closes sessions away from the io threads: closing waits for the session's workers. Every
 // 2026-07-28 call hands its session here, so the thread is not woken per session: it collects
-// them every 100 ms, or at once when many wait.
+// them every 100 ms, or at once when many wait. While the server stops it also ends sessions
+// with Session::stop, at once: those calls are answered before the server closes their
+// connections.
 class Reaper {
  public:
   static constexpr std::size_t kWakeAt = 64;
@@ -102,23 +105,52 @@ class Reaper {
     bool wake = false;
     {
       std::lock_guard lock(mutex_);
-      queue_.push_back(std::move(session));
+      queue_.push_back(Job{std::move(session), {}, {}, {}});
       wake = queue_.size() >= kWakeAt;
     }
     if (wake) ready_.notify_one();
   }
+  // Session::stop(reason, the time left until `until`), then `then` (if any).
+  void stop(std::shared_ptr<mcp::Session> session, std::string reason, Clock::time_point until,
+            std::function<void()> then = {}) {
+    if (!session) return;
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(Job{std::move(session), std::move(reason), until, std::move(then)});
+      urgent_ = true;
+    }
+    ready_.notify_one();
+  }
 
  private:
+  struct Job {
+    std::shared_ptr<mcp::Session> session;
+    std::optional<std::string> stop_reason;  // set: Session::stop, else Session::close
+    Clock::time_point until;
+    std::function<void()> then;
+  };
+
   void run() {
     std::unique_lock lock(mutex_);
     for (;;) {
-      ready_.wait_for(lock, kPeriod, [this] { return stopping_ || queue_.size() >= kWakeAt; });
-      std::deque<std::shared_ptr<mcp::Session>> batch;
+      ready_.wait_for(lock, kPeriod,
+                      [this] { return stopping_ || urgent_ || queue_.size() >= kWakeAt; });
+      std::deque<Job> batch;
       batch.swap(queue_);
+      urgent_ = false;
       const bool last = stopping_;
       lock.unlock();
-      for (auto& session : batch)
-        session->close();
+      for (Job& job : batch) {
+        if (job.stop_reason) {
+          // One deadline for all: sessions stopped together wait for their tools together.
+          const auto left =
+              std::chrono::duration_cast<std::chrono::milliseconds>(job.until - Clock::now());
+          job.session->stop(*job.stop_reason, std::max(left, std::chrono::milliseconds(0)));
+        } else {
+          job.session->close();
+        }
+        if (job.then) job.then();
+      }
       batch.clear();
       lock.lock();
       if (last && queue_.empty()) return;
@@ -127,8 +159,9 @@ class Reaper {
 
   std::mutex mutex_;
   std::condition_variable ready_;
-  std::deque<std::shared_ptr<mcp::Session>> queue_;
+  std::deque<Job> queue_;
   bool stopping_ = false;
+  bool urgent_ = false;
   std::thread thread_;
 };
 
@@ -268,8 +301,12 @@ struct LegacySession {
 struct SseClient {
   std::string id;
   std::shared_ptr<mcp::Session> session;
+  SseStream stream;
   std::optional<CancellationSubscription> on_gone;
 };
+
+// What a call the stop cancelled is answered (Session::interrupt).
+constexpr const char* kStopping = "the server is stopping";
 
 class McpHttpHandler final : public HttpHandler {
  public:
@@ -344,7 +381,39 @@ class McpHttpHandler final : public HttpHandler {
     }
   }
 
-  void on_stop(std::chrono::steady_clock::time_point) override { end_all_sessions(); }
+  // The server stops. Running calls go on until the stop timeout: a legacy call's POST ends
+  // with its answer, and an HTTP+SSE stream, a request in flight of its own, ends as soon as
+  // its session has no call left (at once when it has none).
+  void on_stop(std::chrono::steady_clock::time_point) override {
+    for (auto& [id, session] : sse_sessions())
+      session->when_idle([this, id = id] { end_sse(id); });
+  }
+
+  // The stop timeout passed: every call still running is cancelled and answered that the server
+  // is stopping (Session::interrupt), before the server closes the connections. Tools get half
+  // the time left to return; then the sessions answer for those that did not. 2026-07-28 calls
+  // are interrupted by the cancellation of their exchange's token, which follows this call.
+  void on_stop_cancel(Clock::time_point close_at) override {
+    const Clock::time_point now = Clock::now();
+    answer_by_ = now + (close_at - now) / 2;
+    cancelling_.store(true);
+    std::vector<std::shared_ptr<mcp::Session>> legacy;
+    {
+      std::lock_guard lock(mutex_);
+      for (auto& [id, session] : sessions_)
+        if (session->session && session->session->running_calls() > 0)
+          legacy.push_back(session->session);
+    }
+    for (auto& session : legacy) {
+      session->interrupt(kStopping);
+      reaper_.stop(session, kStopping, answer_by_);
+    }
+    for (auto& [id, session] : sse_sessions()) {
+      session->interrupt(kStopping);
+      // The stream ends once every answer is on it.
+      reaper_.stop(session, kStopping, answer_by_, [this, id = id] { end_sse(id); });
+    }
+  }
 
  private:
   static bool is_request(const json& message) {
@@ -375,7 +444,17 @@ class McpHttpHandler final : public HttpHandler {
     std::weak_ptr<ModernCall> weak = call;
     call->reply->watch(exchange, [this, weak, id = message["id"]] {
       std::shared_ptr<ModernCall> gone = weak.lock();
-      if (!gone || !gone->reply->abandon()) return;
+      if (!gone) return;
+      if (cancelling_.load()) {
+        // Cancelled by the stop, not by the client: the call is answered that the server
+        // stopped it, on this exchange, which still takes an answer.
+        if (std::shared_ptr<mcp::Session> session = gone->take_session()) {
+          session->interrupt(kStopping);
+          reaper_.stop(std::move(session), kStopping, answer_by_);
+        }
+        return;
+      }
+      if (!gone->reply->abandon()) return;
       if (std::shared_ptr<mcp::Session> session = gone->take_session()) {
         session->cancel(id, "the client closed the stream");
         reaper_.reap(std::move(session));
@@ -580,18 +659,25 @@ class McpHttpHandler final : public HttpHandler {
         exchange.respond(std::move(response));
         return;
       }
+      // Complete before it is listed: POST /messages, on_stop and on_stop_cancel read it from
+      // other threads. Neither call blocks: the stream's writes are posted to its connection.
+      SseStream stream = exchange.start_stream(200);
+      stream.send(SseEvent{
+          "endpoint", {}, options_.messages_path + "?sessionId=" + client->id, std::nullopt});
+      client->stream = stream;
+      client->session = server_.open_session(
+          [stream](const mcp::OutgoingMessage& outgoing) {
+            stream.send(SseEvent{"message", {}, outgoing.text, std::nullopt});
+          },
+          "sse");
       sse_clients_[client->id] = client;
     }
-    SseStream stream = exchange.start_stream(200);
-    stream.send(SseEvent{
-        "endpoint", {}, options_.messages_path + "?sessionId=" + client->id, std::nullopt});
-    client->session = server_.open_session(
-        [stream](const mcp::OutgoingMessage& outgoing) {
-          stream.send(SseEvent{"message", {}, outgoing.text, std::nullopt});
-        },
-        "sse");
-    // The stream is the session: when the client goes away, the session ends.
-    client->on_gone.emplace(stream.cancellation(), [this, id = client->id] { end_sse(id); });
+    // The stream is the session: when the client goes away, the session ends. When the stop
+    // cancels it, on_stop_cancel ends the session once its calls are answered. Outside the
+    // lock: for a client gone already, end_sse runs at once.
+    client->on_gone.emplace(client->stream.cancellation(), [this, id = client->id] {
+      if (!cancelling_.load()) end_sse(id);
+    });
   }
 
   // POST /messages?sessionId=ID: one message for that session; answers travel on its stream.
@@ -629,6 +715,16 @@ class McpHttpHandler final : public HttpHandler {
     exchange.respond(HttpResponse::text(202, "Accepted"));
   }
 
+  // The HTTP+SSE sessions open now, by id (end_sse takes a session out of its client).
+  std::vector<std::pair<std::string, std::shared_ptr<mcp::Session>>> sse_sessions() {
+    std::lock_guard lock(mutex_);
+    std::vector<std::pair<std::string, std::shared_ptr<mcp::Session>>> out;
+    for (auto& [id, client] : sse_clients_)
+      out.emplace_back(id, client->session);
+    return out;
+  }
+
+  // The client went away, or the server stops and the session has nothing left to answer.
   void end_sse(const std::string& id) {
     std::shared_ptr<SseClient> client;
     {
@@ -638,6 +734,7 @@ class McpHttpHandler final : public HttpHandler {
       client = std::move(it->second);
       sse_clients_.erase(it);
     }
+    client->stream.close();  // after the events already sent; nothing if the client is gone
     reaper_.reap(std::move(client->session));
   }
 
@@ -744,6 +841,10 @@ class McpHttpHandler final : public HttpHandler {
 
   mcp::Server& server_;
   McpHttpOptions options_;
+  // Set by on_stop_cancel: a token cancelled from then on is the stop's. answer_by_ is written
+  // before the flag and read after it.
+  std::atomic<bool> cancelling_{false};
+  Clock::time_point answer_by_;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<LegacySession>> sessions_;
   std::map<std::string, std::shared_ptr<SseClient>> sse_clients_;

@@ -801,34 +801,6 @@ TEST_CASE("close cancels running calls, waits for them and silences the session"
 
 TEST_CASE("close gives up on a tool that ignores cancellation after the grace period",
           "[mcp][integration]") {
-  // Ignores cancellation: returns only when the test releases it.
-  class StubbornTool : public mcp::Tool {
-   public:
-    const mcp::ToolDefinition& definition() const override { return definition_; }
-    mcp::ToolResult call(const json&, mcp::ToolContext&) override {
-      std::unique_lock lock(mutex_);
-      started_ = true;
-      changed_.notify_all();
-      changed_.wait_for(lock, 30s, [&] { return released_; });
-      return mcp::ToolResult::text("late");
-    }
-    bool wait_started() {
-      std::unique_lock lock(mutex_);
-      return changed_.wait_for(lock, 10s, [&] { return started_; });
-    }
-    void release() {
-      std::lock_guard lock(mutex_);
-      released_ = true;
-      changed_.notify_all();
-    }
-
-   private:
-    mcp::ToolDefinition definition_ = make_definition("stubborn");
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    bool started_ = false;
-    bool released_ = false;
-  };
   Recorder recorder;
   auto tool = std::make_unique<StubbornTool>();
   auto* stubborn = tool.get();

@@ -119,6 +119,35 @@ class SleepTool : public mcp::Tool {
   int started_ = 0, running_ = 0, max_running_ = 0, finished_ = 0, cancelled_ = 0;
 };
 
+// Ignores cancellation: returns "late" only when the test releases it (bounded at 30 s).
+class StubbornTool : public mcp::Tool {
+ public:
+  const mcp::ToolDefinition& definition() const override { return definition_; }
+  mcp::ToolResult call(const json&, mcp::ToolContext&) override {
+    std::unique_lock lock(mutex_);
+    ++started_;
+    changed_.notify_all();
+    changed_.wait_for(lock, std::chrono::seconds(30), [&] { return released_; });
+    return mcp::ToolResult::text("late");
+  }
+  bool wait_started(int count = 1) {
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, std::chrono::seconds(10), [&] { return started_ >= count; });
+  }
+  void release() {
+    std::lock_guard lock(mutex_);
+    released_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  mcp::ToolDefinition definition_ = make_definition("stubborn");
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  int started_ = 0;
+  bool released_ = false;
+};
+
 // Throws an Exception when arguments.kind == "exception", otherwise a std::runtime_error.
 class ThrowTool : public mcp::Tool {
  public:

@@ -132,6 +132,12 @@ class TestHandler : public HttpHandler {
     changed_.notify_all();
   }
 
+  void on_stop_cancel(std::chrono::steady_clock::time_point) override {
+    std::lock_guard lock(mutex_);
+    ++stop_cancel_calls;
+    cancelled_at_stop_cancel = cancelled;
+  }
+
   // Waits for `condition` (checked under the handler's lock). The 20 s limit only keeps a
   // broken server from hanging the suite; no test depends on it.
   bool wait_until(const std::function<bool()>& condition) {
@@ -160,6 +166,8 @@ class TestHandler : public HttpHandler {
   int cancelled = 0;
   int streams_gone = 0;
   bool stop_called = false;
+  int stop_cancel_calls = 0;
+  int cancelled_at_stop_cancel = -1;  // tokens cancelled when on_stop_cancel was called
   bool slow_done = false;
   bool slow_cancelled = false;
   int slow_sent = 0;
@@ -709,6 +717,7 @@ TEST_CASE("stop() lets a request in flight finish when the handler answers it on
   CHECK(report.finished == 1);
   CHECK(report.cancelled == 0);
   CHECK(report.closed == 0);
+  CHECK(f.handler.stop_cancel_calls == 0);  // nothing was left to cancel
   auto response = pending.get().take();
   CHECK(response.status == 200);
   CHECK(response.body == "finished\n");
@@ -717,8 +726,10 @@ TEST_CASE("stop() lets a request in flight finish when the handler answers it on
   CHECK_FALSE(f.get("/echo").ok());
 }
 
-TEST_CASE("stop() cancels a request still running at stop_timeout and sends its answer",
-          "[transport][integration]") {
+TEST_CASE(
+    "stop() tells the handler, cancels a request still running at stop_timeout and sends its "
+    "answer",
+    "[transport][integration]") {
   Fixture f(with([](HttpServerOptions& o) {
     o.stop_timeout = 0ms;
     o.cancel_grace = 60s;  // ends as soon as the cancelled request is answered
@@ -730,6 +741,9 @@ TEST_CASE("stop() cancels a request still running at stop_timeout and sends its 
   CHECK(report.finished == 0);
   CHECK(report.cancelled == 1);
   CHECK(report.closed == 0);
+  // The handler heard of the cancellation before any token was cancelled.
+  CHECK(f.handler.stop_cancel_calls == 1);
+  CHECK(f.handler.cancelled_at_stop_cancel == 0);
   auto response = pending.get().take();
   CHECK(response.status == 503);
   CHECK(response.body == "cancelled\n");

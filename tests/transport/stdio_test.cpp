@@ -1,8 +1,12 @@
 #include "sparqlmcp/transport/stdio.hpp"
 
+#include <unistd.h>
+
 #include <functional>
+#include <memory>
 #include <sstream>
 #include <streambuf>
+#include <thread>
 
 #include <catch2/catch.hpp>
 
@@ -116,7 +120,7 @@ TEST_CASE("stdio answers an overlong line with an error and carries on", "[trans
   CHECK(lines[2]["id"] == 2);
 }
 
-TEST_CASE("stdio returns promptly at end of input while a call runs, dropping its response",
+TEST_CASE("stdio answers a call still running at end of input as cancelled, then returns",
           "[transport][integration]") {
   Fixture f;
   std::string input =
@@ -129,6 +133,119 @@ TEST_CASE("stdio returns promptly at end of input while a call runs, dropping it
   // The call was cancelled, not left to run out its 30 s: that is what makes the return prompt.
   CHECK(f.sleep->cancelled() == 1);
   auto lines = output_lines(out.str());
-  REQUIRE(lines.size() == 1);
+  REQUIRE(lines.size() == 2);
   CHECK(lines[0]["id"] == 1);
+  CHECK(lines[1]["id"] == 2);
+  CHECK(lines[1]["result"]["isError"] == true);
+  CHECK(lines[1]["result"]["content"][0]["text"] ==
+        "tool sleep was cancelled: the server is stopping (end of input); call it again once the "
+        "server is back");
+}
+
+namespace {
+
+// run_stdio on a thread, reading a pipe through a StoppableInput, as the application reads
+// stdin; the test writes lines into the pipe, and requests the stop.
+struct PipeFixture : Fixture {
+  explicit PipeFixture(transport::StdioOptions options) {
+    int fds[2];
+    REQUIRE(pipe(fds) == 0);
+    read_end = fds[0];
+    write_end = fds[1];
+    input = std::make_unique<transport::StoppableInput>(read_end, stop);
+    in = std::make_unique<std::istream>(input.get());
+    thread = std::thread(
+        [this, options] { status = transport::run_stdio(*server, *in, out, options, &stop); });
+  }
+  ~PipeFixture() {
+    sleep->release();
+    close_input();
+    if (thread.joinable()) thread.join();
+    close(read_end);
+  }
+  void write_line(const std::string& line) {
+    std::string text = line + "\n";
+    REQUIRE(write(write_end, text.data(), text.size()) == static_cast<ssize_t>(text.size()));
+  }
+  void close_input() {
+    if (write_end >= 0) close(write_end);
+    write_end = -1;
+  }
+  // What run_stdio wrote, once it has returned.
+  std::vector<json> finish() {
+    thread.join();
+    CHECK(status == 0);
+    return output_lines(out.str());
+  }
+
+  transport::StdioStop stop;
+  int read_end = -1, write_end = -1;
+  std::unique_ptr<transport::StoppableInput> input;
+  std::unique_ptr<std::istream> in;
+  std::ostringstream out;  // read only after the thread is joined
+  int status = -1;
+  std::thread thread;
+};
+
+json by_id(const std::vector<json>& lines, const json& id) {
+  for (const auto& line : lines)
+    if (line.value("id", json()) == id) return line;
+  return nullptr;
+}
+
+const std::string kStopped =
+    "tool sleep was cancelled: the server is stopping (SIGTERM); call it again once the server "
+    "is back";
+
+}  // namespace
+
+TEST_CASE("stdio reads a pipe through StoppableInput to its end", "[transport][integration]") {
+  PipeFixture f(transport::StdioOptions{});
+  f.write_line(initialize_request(1));
+  f.write_line(request(2, "tools/call", {{"name", "echo"}, {"arguments", {{"a", 1}}}}));
+  f.close_input();
+  auto lines = f.finish();
+  REQUIRE(lines.size() == 2);
+  CHECK(by_id(lines, 2)["result"]["structuredContent"] == json{{"a", 1}});
+}
+
+TEST_CASE("A stop ends stdio's reading at once and lets a running call finish in the grace",
+          "[transport][integration]") {
+  transport::StdioOptions options;
+  options.stop_grace = 60s;  // the call below ends it
+  PipeFixture f(options);
+  f.write_line(initialize_request(1));
+  f.write_line(request(2, "tools/call", {{"name", "sleep"}, {"arguments", {{"key", "a"}}}}));
+  REQUIRE(f.sleep->wait_started(1));
+  // The reader waits for input in poll(); the stop wakes it. Input sent after the stop is
+  // never handled, and the open pipe does not keep run_stdio waiting.
+  f.stop.request("SIGTERM");
+  f.write_line(request(3, "ping"));
+  f.sleep->release("a");
+  auto lines = f.finish();
+  REQUIRE(lines.size() == 2);
+  CHECK(by_id(lines, 2)["result"]["content"][0]["text"] == "slept");
+  CHECK(by_id(lines, 3).is_null());
+  CHECK(f.sleep->cancelled() == 0);
+}
+
+TEST_CASE("After the stop's grace stdio cancels running calls and answers each as cancelled",
+          "[transport][integration]") {
+  transport::StdioOptions options;
+  options.stop_grace = 0ms;
+  options.cancel_grace = 60s;  // the cooperative tool returns at once
+  PipeFixture f(options);
+  f.write_line(initialize_request(1));
+  f.write_line(request(2, "tools/call", {{"name", "sleep"}}));
+  f.write_line(request("three", "tools/call", {{"name", "sleep"}}));
+  REQUIRE(f.sleep->wait_started(2));
+  f.stop.request("SIGTERM");
+  f.stop.request("SIGINT");  // the first reason stays
+  auto lines = f.finish();
+  REQUIRE(lines.size() == 3);
+  CHECK(by_id(lines, 2)["result"]["isError"] == true);
+  CHECK(by_id(lines, 2)["result"]["content"][0]["text"] == kStopped);
+  CHECK(by_id(lines, "three")["result"]["content"][0]["text"] == kStopped);
+  // Their tokens were cancelled: that is what aborts a tool's HTTP transfers.
+  CHECK(f.sleep->cancelled() == 2);
 }

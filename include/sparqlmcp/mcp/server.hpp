@@ -136,11 +136,31 @@ class Session {
   void cancel(const nlohmann::json& request_id, std::string_view reason = {});
 
   // Cancels every running call, stops all output at once and waits (at most
-  // ServerOptions::shutdown_grace) for the workers to return. Idempotent.
+  // ServerOptions::shutdown_grace) for the workers to return. Idempotent. The client is gone
+  // or gave up: no call is answered any more. For a server that stops, see stop().
   void close();
+
+  // The server is stopping (SIGTERM, end of input): cancels the token of every tool call
+  // queued or running, which aborts its HTTP transfers, but unlike cancel() each call is still
+  // answered, as soon as its tool returns, with an isError result naming the tool and `reason`
+  // ("tool T was cancelled: <reason>; call it again once the server is back"), whatever the
+  // tool returned. Calls that arrive later are answered so at once, without running. Returns
+  // at once, with the number of calls it interrupted. Safe from any thread.
+  std::size_t interrupt(std::string_view reason);
+
+  // Ends the session of a stopping server: interrupt(reason), then waits at most `grace` for
+  // the tools to return, answers the calls whose tools still run itself (their late results
+  // are dropped), and closes the session without waiting for those tools. Every call has been
+  // answered when it returns. Blocks; returns the number of calls it interrupted.
+  std::size_t stop(std::string_view reason, std::chrono::milliseconds grace);
 
   // Waits until no tool call is queued or running, at most `limit`; returns whether idle.
   bool wait_idle(std::chrono::milliseconds limit);
+  // Runs `callback` once no tool call is queued or running: at once on this thread when none
+  // is, else on the thread that ends the last one (a worker). One callback at a time: a second
+  // replaces a pending one; closing the session drops it. It must not block, and it may call
+  // into the session.
+  void when_idle(std::function<void()> callback);
 
   // The legacy session's state: modern requests neither need nor change it.
   bool initialized() const;

@@ -18,14 +18,18 @@ class HttpRouter final : public HttpHandler {
   void add(std::vector<std::string> paths, HttpHandler& handler);
 
   void handle(HttpRequest request, HttpExchange exchange) override;
-  // Tells every handler, once each.
+  // Tell every handler, once each.
   void on_stop(std::chrono::steady_clock::time_point deadline) override;
+  void on_stop_cancel(std::chrono::steady_clock::time_point close_at) override;
 
  private:
   struct Route {
     std::string path;
     HttpHandler* handler;
   };
+  // Each handler once, in the order of their first route.
+  std::vector<HttpHandler*> handlers() const;
+
   std::vector<Route> routes_;
 };
 

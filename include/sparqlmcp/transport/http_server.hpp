@@ -215,6 +215,13 @@ class HttpHandler {
   // long-lived streams before `deadline`; after it the server cancels the remaining exchanges'
   // tokens and then closes their connections. Called once, on the thread calling stop()/wait().
   virtual void on_stop(std::chrono::steady_clock::time_point deadline) { (void)deadline; }
+
+  // stop_timeout has passed and requests are still in flight: right after this call the server
+  // cancels their tokens, and at `close_at` (cancel_grace later) it closes what is left. The
+  // cancellations that follow are the server's, not clients going away: a binding answers
+  // those requests before `close_at` (an answer written after the cancellation still reaches
+  // the client). Called once, on the stopping thread, and only when something is in flight.
+  virtual void on_stop_cancel(std::chrono::steady_clock::time_point close_at) { (void)close_at; }
 };
 
 // --- The server ---------------------------------------------------------------------------
@@ -254,8 +261,9 @@ class HttpServer {
   StopReport wait();
   // request_stop() then wait(): stops accepting, answers new requests on kept-alive
   // connections 503, closes idle connections, calls HttpHandler::on_stop, lets in-flight
-  // requests finish within stop_timeout, cancels the rest, closes what is left after
-  // cancel_grace, joins the threads. Idempotent; later calls return the first report.
+  // requests finish within stop_timeout, calls HttpHandler::on_stop_cancel and cancels the
+  // rest, closes what is left after cancel_grace, joins the threads. Idempotent; later calls
+  // return the first report.
   StopReport stop();
 
   HttpServerStats stats() const;

@@ -15,7 +15,10 @@
 //
 // Legacy streams are resumable: GET with Last-Event-ID replays the rest of a stream, and a lost
 // connection does not cancel its request. Not yet: a standalone GET server stream (405, as the
-// revisions allow), batches.
+// revisions allow).
+// When the HttpServer stops, calls run on until its stop timeout; then every call still running
+// (all three transports) is cancelled and answered that the server is stopping, within half
+// the cancel grace (on_stop_cancel; docs/mcp.md "Stopping").
 
 #include <chrono>
 #include <cstddef>

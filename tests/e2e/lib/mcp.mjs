@@ -126,7 +126,11 @@ export class RawSession {
     this.waiters = [];
     this.stderr = "";
     this.next_id = 1000;
-    this.child.stderr.on("data", (chunk) => { this.stderr += chunk; });
+    this.stderr_waiters = [];  // { pattern, resolve } of wait_stderr calls still waiting
+    this.child.stderr.on("data", (chunk) => {
+      this.stderr += chunk;
+      this.stderr_waiters = this.stderr_waiters.filter((w) => !(w.pattern.test(this.stderr) && (w.resolve(), true)));
+    });
     createInterface({ input: this.child.stdout }).on("line", (line) => {
       let message;
       try {
@@ -148,6 +152,20 @@ export class RawSession {
       }, 100);
       resolve(this.exit_status);
     }));
+  }
+
+  // Resolves once stderr (the server's log) matches `pattern`, now or later; rejects when the
+  // process ends without it.
+  wait_stderr(pattern) {
+    if (pattern.test(this.stderr)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.stderr_waiters.push({ pattern, resolve });
+      this.child.once("close", (code, signal) => {
+        if (!pattern.test(this.stderr))
+          reject(new Error(`sparql-mcp ended (${code ?? signal}) before its log matched ${pattern}; ` +
+                           `stderr: ${this.stderr.slice(-2000)}`));
+      });
+    });
   }
 
   write_line(text) {
