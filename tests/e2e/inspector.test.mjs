@@ -16,7 +16,7 @@ const E2E_DIR = dirname(fileURLToPath(import.meta.url));
 // { transport: "http" | "sse", url } for a server already listening.
 function inspector(target, method_args, timeout_ms = 90000) {
   const server_args = typeof target === "string" ? [binary(), "--catalogue", target]
-    : [target.url, "--transport", target.transport];
+    : [target.url, "--transport", target.transport, ...(target.header ? ["--header", target.header] : [])];
   const args = ["--no-install", "@modelcontextprotocol/inspector", "--cli", ...server_args, "--method", ...method_args];
   return new Promise((resolve, reject) => {
     execFile("npx", args, { cwd: E2E_DIR, timeout: timeout_ms, killSignal: "SIGKILL", maxBuffer: 64 << 20 },
@@ -111,4 +111,17 @@ SELECT ?city WHERE { SERVICE <https://demo.sparql-mcp.org/sparql/geography> { ?c
       assert.equal(result.structuredContent.row_count, 3);
     });
   }
+});
+
+describe("MCP Inspector CLI against sparql-mcp --http started with a token", { timeout: 300000 }, () => {
+  let server;
+  before(async () => { server = await start_http_server([], { SPARQL_MCP_AUTH_TOKEN: "s3cret-token" }); });
+  after(async () => { await server?.stop(); });
+
+  it("reaches it with the token in --header, and is refused without", async () => {
+    const { tools } = await inspector({ transport: "http", url: server.url, header: "Authorization: Bearer s3cret-token" },
+                                      ["tools/list"]);
+    assert.equal(tools.length, 4);
+    await assert.rejects(inspector({ transport: "http", url: server.url }, ["tools/list"]), /failed/);
+  });
 });
