@@ -1,5 +1,5 @@
 #pragma once
-// MCP over HTTP (issue 13 items 2 and 3): the HttpHandler that serves an mcp::Server with
+// MCP over HTTP: the HttpHandler that serves an mcp::Server with
 // Streamable HTTP on `/mcp`, in both eras, and with the HTTP+SSE transport of 2024-11-05
 // (`GET /sse` sends an `endpoint` event naming `POST /messages?sessionId=ID`; every message of
 // the session then arrives on the stream as a `message` event; the stream closing ends it).
