@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Installs the dependencies (and the peer federation engines, scripts/install-peers.sh), builds
-# the release preset (tests included) and runs every test
-# registered with CTest: unit, integration and end-to-end; then builds the fuzz preset (clang,
-# libFuzzer, ASan + UBSan) and runs its short fuzz runs (label fuzz). Prints one summary line
-# counting both and exits non-zero when anything fails.
+# Installs the dependencies (and the peer federation engines, scripts/install-peers.sh), finds or
+# fetches the test data (scripts/test-data.sh), builds the release preset (tests included) and
+# runs every test registered with CTest: unit, integration and end-to-end; then builds the fuzz
+# preset (clang, libFuzzer, ASan + UBSan) and runs its short fuzz runs (label fuzz). Prints one
+# summary line counting both and exits non-zero when anything fails.
 #
 #   scripts/run-tests.sh [extra ctest arguments, e.g. -L e2e or -R catalogue]
 #
 # Extra arguments go to both ctest runs (a filter that matches no fuzz test skips them).
-# Environment: SPARQLMCP_TEST_JOBS (ctest parallelism, default 2),
+# Environment: SPARQLMCP_SHARED_DIR (the folder with the test data, see scripts/test-data.sh),
+# SPARQLMCP_TEST_JOBS (ctest parallelism, default 2),
 # SPARQLMCP_TEST_TIMEOUT (seconds per test, default 600), SPARQLMCP_TEST_FUZZ=0 to leave the
 # fuzz preset out.
 set -euo pipefail
@@ -20,6 +21,18 @@ cd "$repo"
 started=$SECONDS
 
 "$repo/scripts/install-deps.sh"
+# The test data of the W3C-suite, Spider4SPARQL and FKGQA tests, which is not in the repository:
+# ../shared, the folder SPARQLMCP_SHARED_DIR names, or fetched into build/test-data
+# (scripts/test-data.sh). Without it the run stops here with one line saying what is missing,
+# rather than failing those tests in 0 s each; with it both presets are configured with the
+# folder found (a CMake cache keeps whatever an earlier configure was given).
+if ! SPARQLMCP_SHARED_DIR=$("$repo/scripts/test-data.sh"); then
+  echo "run-tests: 0 passed, 1 failed"
+  exit 1
+fi
+export SPARQLMCP_SHARED_DIR
+shared_option=-DSPARQLMCP_SHARED_DIR=$SPARQLMCP_SHARED_DIR
+echo "run-tests: test data in $SPARQLMCP_SHARED_DIR"
 # The peer federation engines (Comunica v5 on a private Node 22, Comunica v4, Jena ARQ) that
 # the --federation-endpoint test starts and the benchmark smoke test runs.
 peers_log=$repo/build/install-peers.log
@@ -33,7 +46,7 @@ fi
 
 build_log=$repo/build/run-tests-build.log
 echo "run-tests: configuring and building the release preset (log: $build_log)"
-if ! { cmake --preset release && cmake --build --preset release; } > "$build_log" 2>&1; then
+if ! { cmake --preset release "$shared_option" && cmake --build --preset release; } > "$build_log" 2>&1; then
   grep -E -B2 -A8 'error:|Error |FAILED:' "$build_log" | head -n 80 || tail -n 60 "$build_log"
   echo "run-tests: the build failed (full log: $build_log)"
   echo "run-tests: 0 passed, 1 failed"
@@ -47,7 +60,7 @@ if [[ $fuzz != 0 ]]; then
   fuzz_started=$SECONDS
   fuzz_build_log=$repo/build/run-tests-fuzz-build.log
   echo "run-tests: configuring and building the fuzz preset (log: $fuzz_build_log)"
-  if ! { cmake --preset fuzz && cmake --build --preset fuzz; } > "$fuzz_build_log" 2>&1; then
+  if ! { cmake --preset fuzz "$shared_option" && cmake --build --preset fuzz; } > "$fuzz_build_log" 2>&1; then
     grep -E -B2 -A8 'error:|Error |FAILED:' "$fuzz_build_log" | head -n 80 || tail -n 60 "$fuzz_build_log"
     echo "run-tests: the fuzz build failed (full log: $fuzz_build_log)"
     fuzz_build_failed=1

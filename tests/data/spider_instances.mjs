@@ -11,7 +11,7 @@
 // bite on; about one value in eight is left out (OPTIONAL and unbound variables) and one
 // instance in ten gets a second value (duplicates, multi-valued properties). Deterministic for
 // a given seed. Used by tests/e2e/spider_differential.test.mjs.
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,6 +19,18 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 // ../shared of the checkout, or SPARQLMCP_SHARED_DIR (CMake's cache variable of that name).
 export const SPIDER = join(process.env.SPARQLMCP_SHARED_DIR ?? join(HERE, "..", "..", "..", "shared"),
                            "spider4sparql");
+
+// A file or folder of Spider4SPARQL; throws, saying how to provide the data, when it is missing
+// (the data is not in the repository: docs/testing.md, "Test data").
+export function spider_path(...parts) {
+  const path = join(SPIDER, ...parts);
+  if (!existsSync(path)) {
+    throw new Error(`test data missing: ${path} does not exist. scripts/run-tests.sh finds or fetches ` +
+      "Spider4SPARQL and passes its folder on; or set SPARQLMCP_SHARED_DIR to a folder holding " +
+      `spider4sparql/ (docs/testing.md, "Test data")`);
+  }
+  return path;
+}
 const XSD = "http://www.w3.org/2001/XMLSchema#";
 const RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 export const BASE = "http://valuenet/ontop/";
@@ -54,7 +66,7 @@ export function read_ontology(owl) {
 }
 
 export function read_queries() {
-  const pairs = JSON.parse(readFileSync(join(SPIDER, "nl_sparql_pairs", "dev", "dev.json"), "utf8"));
+  const pairs = JSON.parse(readFileSync(spider_path("nl_sparql_pairs", "dev", "dev.json"), "utf8"));
   const by_kg = {};
   pairs.forEach((p, i) => (by_kg[p.kg_name] ??= []).push({ index: i, query: p.query }));
   return by_kg;
@@ -126,7 +138,7 @@ export function generate_graph(ontology, queries, per_class, seed) {
 }
 
 export function ontology_file(kg) {
-  const root = join(SPIDER, "knowledge_graph_construction", "dev_files");
+  const root = spider_path("knowledge_graph_construction", "dev_files");
   // The queries spell some graph names in another case than their folders do.
   const folder = readdirSync(root).find((d) => d.toLowerCase() === `bootstrapper.spider_${kg}`.toLowerCase());
   if (!folder) throw new Error(`no ontology folder for knowledge graph '${kg}' in ${root}`);

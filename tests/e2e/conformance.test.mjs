@@ -9,6 +9,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { INSTALL_HINT, installed_peers } from "./lib/peers.mjs";
+import { peer_skip } from "./lib/peer_skip.mjs";
 import { start_http_server } from "./lib/http_server.mjs";
 
 const SUITES = [
@@ -45,7 +46,8 @@ describe("the MCP conformance suite against sparql-mcp --http", { timeout: 60000
     const found = suite_cli(peers, suite.key);
     for (const scenario of suite.scenarios) {
       it(`${scenario} (${found ? `conformance ${found.version}` : suite.key}${suite.args.length ? ` ${suite.args.join(" ")}` : ""})`,
-        { skip: !found && `the MCP conformance suite is not installed: ${INSTALL_HINT}` }, async () => {
+        { skip: peer_skip(!found && `the MCP conformance suite (${suite.key}) is not installed: ${INSTALL_HINT}`) },
+        async () => {
           const { code, output } = await run_scenario(found.node, found.cli, server.url, scenario, suite.args);
           const summary = output.match(/Passed: (\d+)\/(\d+), (\d+) failed, (\d+) warnings/);
           assert.ok(summary, `no summary line:\n${output}`);

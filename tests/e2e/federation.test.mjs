@@ -14,6 +14,7 @@ import { bindings_of, call_tool, connect_sdk, text_of, write_catalogue } from ".
 import { json_term, term_key } from "./lib/differential.mjs";
 import { comunica_installations, start_comunica_endpoint } from "./lib/comunica.mjs";
 import { INSTALL_HINT } from "./lib/peers.mjs";
+import { peer_skip } from "./lib/peer_skip.mjs";
 
 const oxigraph = createRequire(import.meta.url)("oxigraph");
 const PREFIXES = `PREFIX ex: <http://example.org/vocab#>
@@ -236,7 +237,7 @@ describe("federated queries over two Oxigraph endpoints", { timeout: 180000 }, (
 
 describe("federated queries sent to an external federation engine (Comunica)", {
   timeout: 300000,
-  skip: comunica_installations().length === 0 && `no Comunica is installed: ${INSTALL_HINT}`,
+  skip: peer_skip(comunica_installations().length === 0 && `no Comunica is installed: ${INSTALL_HINT}`),
 }, () => {
   let people;
   let places;

@@ -10,7 +10,8 @@
 //   instance gets the 404 the specification prescribes for an unknown session.
 // - 2024-11-05 HTTP+SSE sessions go to a backend balanced by client address.
 // Every answer is compared with Oxigraph's answer on the same data (lib/demo_oracle.mjs).
-// Skipped only when haproxy is not installed (scripts/install-deps.sh installs it).
+// Skipped only when haproxy is not installed (scripts/install-deps.sh installs it); under CI=true
+// that fails the run instead (lib/peer_skip.mjs).
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -19,6 +20,7 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client";
 import { binding_rows, demo_oracle, demo_readme_queries } from "./lib/demo_oracle.mjs";
 import { haproxy_missing, loopback_listeners, start_haproxy } from "./lib/haproxy.mjs";
+import { peer_skip } from "./lib/peer_skip.mjs";
 import { start_http_server } from "./lib/http_server.mjs";
 import { bindings_of, text_of } from "./lib/mcp.mjs";
 
@@ -103,9 +105,7 @@ async function modern_tools_list(url) {
 
 const servers_of = (served, method) => [...new Set(served.filter((s) => s.method === method).map((s) => s.by))].sort();
 
-const missing = haproxy_missing();
-
-describe("two sparql-mcp instances behind haproxy", { skip: missing ?? false, timeout: 300000 }, () => {
+describe("two sparql-mcp instances behind haproxy", { skip: peer_skip(haproxy_missing()), timeout: 300000 }, () => {
   const queries = demo_readme_queries();
   let oracle;
   let instances = [];

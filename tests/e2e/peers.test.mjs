@@ -2,17 +2,17 @@
 // (bench/federation.mjs) and the --federation-endpoint tests use them: the long-lived runners
 // of bench/peers and Comunica's SPARQL endpoint (lib/comunica.mjs) answer a join of two SERVICE
 // clauses over two real Oxigraph endpoints on loopback, and report errors as errors. Each
-// engine's tests are skipped, saying so, when the script has not installed it.
+// engine's tests are skipped, saying so, when the script has not installed it (and fail the run
+// under CI=true: lib/peer_skip.mjs).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { start_names_and_ages, XSD_INTEGER } from "./lib/names_ages.mjs";
-import { installed_peers, INSTALL_HINT } from "./lib/peers.mjs";
+import { INSTALL_HINT, peer_missing } from "./lib/peers.mjs";
+import { peer_skip } from "./lib/peer_skip.mjs";
 import { start_comunica_endpoint } from "./lib/comunica.mjs";
 import { start_runner } from "../../bench/peers/runners.mjs";
 
-const peers = installed_peers();
-const missing = (key) => (peers?.[key] ? false : `${key} is not installed: ${INSTALL_HINT}`);
 
 let endpoints;
 let names; // Oxigraph endpoint with ex:name triples
@@ -86,7 +86,7 @@ test("the Oxigraph test server answers GET without a query with its SPARQL servi
 
 for (const system of ["comunica5", "comunica4", "jena"]) {
   test(`the ${system} runner joins two SERVICE clauses, answers ASK and reports a syntax error as an error`,
-       { skip: missing(system) }, async () => {
+       { skip: peer_skip(peer_missing(system)) }, async () => {
     const runner = await start_runner(system);
     try {
       const joined = await runner.run(join_query());
@@ -116,7 +116,7 @@ for (const system of ["comunica5", "comunica4", "jena"]) {
 }
 
 test("a runner whose query outlives its timeout is replaced by a fresh process for the next query",
-     { skip: missing("comunica4") }, async () => {
+     { skip: peer_skip(peer_missing("comunica4")) }, async () => {
   const runner = await start_runner("comunica4");
   try {
     const first_pid = runner.pid;
@@ -134,7 +134,7 @@ test("a runner whose query outlives its timeout is replaced by a fresh process f
 });
 
 test("Comunica's SPARQL endpoint listens on loopback only and joins two SERVICE clauses",
-     { skip: missing("comunica5") && missing("comunica4") && `no Comunica is installed: ${INSTALL_HINT}` },
+     { skip: peer_skip(peer_missing("comunica5") && peer_missing("comunica4") && `no Comunica is installed: ${INSTALL_HINT}`) },
      async () => {
   const comunica = await start_comunica_endpoint();
   try {

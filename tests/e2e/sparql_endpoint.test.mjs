@@ -11,7 +11,8 @@ import { start_names_and_ages, XSD_INTEGER } from "./lib/names_ages.mjs";
 import { start_scripted_endpoint } from "./lib/endpoint.mjs";
 import { start_http_server } from "./lib/http_server.mjs";
 import { assert_no_sanitizer_report } from "./lib/mcp.mjs";
-import { installed_peers, INSTALL_HINT } from "./lib/peers.mjs";
+import { installed_peers, peer_missing } from "./lib/peers.mjs";
+import { peer_skip } from "./lib/peer_skip.mjs";
 import { start_runner } from "../../bench/peers/runners.mjs";
 
 const PEOPLE = "https://demo.sparql-mcp.org/sparql/people";
@@ -29,7 +30,6 @@ const EXPECTED_BIRTHPLACES = [
 ];
 
 const peers = installed_peers();
-const missing = (key) => (peers?.[key] ? false : `${key} is not installed: ${INSTALL_HINT}`);
 
 describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () => {
   let endpoints;
@@ -240,7 +240,7 @@ describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () 
     }
   });
 
-  it("serves Comunica v4 querying it as a sparql source", { skip: missing("comunica4") }, async () => {
+  it("serves Comunica v4 querying it as a sparql source", { skip: peer_skip(peer_missing("comunica4", peers)) }, async () => {
     const require = createRequire(join(peers.comunica4.folder, "package.json"));
     const { QueryEngine } = require("@comunica/query-sparql");
     const engine = new QueryEngine();
@@ -253,7 +253,7 @@ describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () 
   });
 
   it("serves Comunica v4 a server started with a token, with the token as Basic credentials",
-     { skip: missing("comunica4") }, async () => {
+     { skip: peer_skip(peer_missing("comunica4", peers)) }, async () => {
     // Comunica sends no header of its own; it takes Basic credentials (httpAuth, or the
     // user:password@ of a URL on its command line).
     const secured = await start_http_server([], { SPARQL_MCP_AUTH_TOKEN: "s3cret-token" });
@@ -275,7 +275,7 @@ describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () 
     }
   });
 
-  it("answers Jena ARQ's SERVICE to it, whose body holds two SERVICE clauses", { skip: missing("jena") }, async () => {
+  it("answers Jena ARQ's SERVICE to it, whose body holds two SERVICE clauses", { skip: peer_skip(peer_missing("jena", peers)) }, async () => {
     const runner = await start_runner("jena");
     try {
       const reply = await runner.run(`SELECT ?person ?name ?age WHERE { SERVICE <${sparql}> {

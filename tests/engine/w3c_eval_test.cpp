@@ -28,6 +28,7 @@
 #include "sparqlmcp/engine/evaluator.hpp"
 #include "sparqlmcp/engine/store.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
+#include "support/shared_data.hpp"
 #include "w3c_compare.hpp"
 #include "w3c_manifest.hpp"
 #include "w3c_rdfxml.hpp"
@@ -37,7 +38,10 @@ using namespace sparqlmcp::engine;
 
 namespace {
 
-const std::string kSuite = std::string(SPARQLMCP_SHARED_DIR) + "/w3c-sparql-tests/sparql/";
+// A file or folder of the suites, relative to their sparql/ folder.
+std::string suite(const std::string& relative) {
+  return test::shared_data("w3c-sparql-tests/sparql/" + relative);
+}
 const std::string kKnownFailures =
     std::string(SPARQLMCP_SOURCE_DIR) + "/tests/engine/w3c_known_failures.txt";
 
@@ -218,7 +222,7 @@ void append_report(const std::string& text) {
 }
 
 void run_folder(const std::string& folder) {
-  w3c::Manifest manifest = w3c::read_manifest(kSuite + folder + "/manifest.ttl");
+  w3c::Manifest manifest = w3c::read_manifest(suite(folder + "/manifest.ttl"));
   const auto& known = known_failures();
   int passed = 0, failures = 0, skipped = 0, listed = 0;
   std::string report;
@@ -316,7 +320,7 @@ TEST_CASE("W3C evaluation folders cover every evaluation test of the query manif
   auto count = [](const std::string& top, const std::vector<std::string>& folders,
                   const std::string& dir) {
     std::size_t tests = 0;
-    for (const auto& include : w3c::read_manifest(kSuite + top).includes) {
+    for (const auto& include : w3c::read_manifest(suite(top)).includes) {
       auto manifest = w3c::read_manifest(include);
       std::string folder = std::filesystem::path(include).parent_path().filename().string();
       if (manifest.tests.empty()) continue;
@@ -332,7 +336,7 @@ TEST_CASE("W3C evaluation folders cover every evaluation test of the query manif
       count("sparql11/manifest-sparql11-results.ttl", kSparql11Folders, "sparql11");
   std::size_t fed = count("sparql11/manifest-sparql11-fed.ttl", kSparql11Folders, "sparql11");
   std::size_t entailment =
-      w3c::read_manifest(kSuite + "sparql11/entailment/manifest.ttl").tests.size();
+      w3c::read_manifest(suite("sparql11/entailment/manifest.ttl")).tests.size();
   std::cout << "evaluation tests: sparql10 " << sparql10 << "; sparql11 "
             << query + results + fed + entailment << " (query " << query << ", results formats "
             << results << ", SERVICE " << fed << ", entailment " << entailment << ")" << std::endl;
@@ -345,7 +349,7 @@ TEST_CASE("W3C known failures name tests of the suite and give a reason", "[w3c]
   for (const auto* folders : {&kSparql10Folders, &kSparql11Folders}) {
     std::string dir = folders == &kSparql10Folders ? "sparql10/" : "sparql11/";
     for (const auto& folder : *folders)
-      for (const auto& test : w3c::read_manifest(kSuite + dir + folder + "/manifest.ttl").tests)
+      for (const auto& test : w3c::read_manifest(suite(dir + folder + "/manifest.ttl")).tests)
         ids.insert(test.id);
   }
   for (const auto& [iri, reason] : known_failures()) {

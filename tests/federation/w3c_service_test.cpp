@@ -18,13 +18,12 @@
 #include "sparqlmcp/http/client.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "support/child_server.hpp"
+#include "support/shared_data.hpp"
 
 using namespace sparqlmcp;
 
 namespace {
 
-const std::string kFolder =
-    std::string(SPARQLMCP_SHARED_DIR) + "/w3c-sparql-tests/sparql/sparql11/service/";
 const std::string kOxigraphServer =
     std::string(SPARQLMCP_SOURCE_DIR) + "/tests/servers/oxigraph-server.mjs";
 
@@ -39,7 +38,8 @@ std::string read_text(const std::string& path) {
 
 TEST_CASE("the W3C SERVICE evaluation tests pass with real endpoints",
           "[federation][integration]") {
-  engine::w3c::Manifest manifest = engine::w3c::read_manifest(kFolder + "manifest.ttl");
+  engine::w3c::Manifest manifest = engine::w3c::read_manifest(
+      test::shared_data("w3c-sparql-tests/sparql/sparql11/service/manifest.ttl"));
   REQUIRE(manifest.tests.size() == 7);
   http::Client client;
   http::SparqlProtocolClient protocol(client);

@@ -6,6 +6,7 @@
 
 #include "sparqlmcp/rdf/writer.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "support/shared_data.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::rdf;
@@ -26,10 +27,7 @@ std::map<std::string, int> blank_blind(const std::vector<Triple>& triples) {
 
 TEST_CASE("every RDF file of the W3C SPARQL test suites parses and round-trips through Turtle",
           "[rdf][w3c]") {
-  const std::filesystem::path root =
-      std::filesystem::path(SPARQLMCP_SHARED_DIR) / "w3c-sparql-tests";
-  INFO("W3C test suites expected at " << root.string() << " (CMake SPARQLMCP_SHARED_DIR)");
-  REQUIRE(std::filesystem::is_directory(root));
+  const std::filesystem::path root = test::shared_data("w3c-sparql-tests");
   int files = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
     if (!entry.is_regular_file() || !rdf_syntax_from_path(entry.path())) continue;

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/results/parser.hpp"
+#include "support/shared_data.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
@@ -102,13 +103,13 @@ TEST_CASE("results without variables or rows survive every format", "[results]")
 }
 
 TEST_CASE("every W3C .srx file survives a round trip through every format", "[results][w3c]") {
-  const fs::path root = fs::path(SPARQLMCP_SHARED_DIR) / "w3c-sparql-tests" / "sparql";
+  const fs::path root = sparqlmcp::test::shared_data("w3c-sparql-tests/sparql");
   std::size_t files = 0;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".srx") continue;
     INFO(entry.path().string());
     QueryResults original =
-        parse_results(test::read_file(entry.path().string()), ResultsFormat::Xml);
+        parse_results(results::test::read_file(entry.path().string()), ResultsFormat::Xml);
     check_round_trips(original);
     ++files;
   }

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "sparqlmcp/util/text.hpp"
+#include "support/shared_data.hpp"
 #include "test_support.hpp"
 
 using namespace sparqlmcp;
@@ -16,7 +17,6 @@ using sparqlmcp::results::test::read_file;
 
 namespace {
 
-const fs::path kW3cDir = fs::path(SPARQLMCP_SHARED_DIR) / "w3c-sparql-tests" / "sparql";
 const fs::path kFixtureDir = fs::path(SPARQLMCP_SOURCE_DIR) / "tests" / "data" / "results";
 
 std::vector<fs::path> files_with_extension(const fs::path& root, const std::string& extension) {
@@ -64,9 +64,9 @@ std::size_t check_pairs(const fs::path& root) {
 }  // namespace
 
 TEST_CASE("every W3C .srx and .srj results file parses and pairs agree", "[results][w3c]") {
-  REQUIRE(fs::is_directory(kW3cDir));
-  CHECK(files_with_extension(kW3cDir, ".srx").size() > 400);
-  check_pairs(kW3cDir);
+  const fs::path w3c = sparqlmcp::test::shared_data("w3c-sparql-tests/sparql");
+  CHECK(files_with_extension(w3c, ".srx").size() > 400);
+  check_pairs(w3c);
 }
 
 TEST_CASE("our .srx and .srj fixtures parse to the same results", "[results]") {
@@ -74,8 +74,7 @@ TEST_CASE("our .srx and .srj fixtures parse to the same results", "[results]") {
 }
 
 TEST_CASE("the W3C csv-tsv-res files parse and agree up to CSV's type loss", "[results][w3c]") {
-  const fs::path dir = kW3cDir / "sparql11" / "csv-tsv-res";
-  REQUIRE(fs::is_directory(dir));
+  const fs::path dir = sparqlmcp::test::shared_data("w3c-sparql-tests/sparql/sparql11/csv-tsv-res");
   std::size_t compared = 0;
   for (const auto& tsv_path : files_with_extension(dir, ".tsv")) {
     INFO(tsv_path.string());

@@ -10,13 +10,13 @@
 
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
+#include "support/shared_data.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::sparql;
 
 TEST_CASE("every Spider4SPARQL query parses and round-trips", "[sparql][integration]") {
-  std::ifstream in(std::string(SPARQLMCP_SHARED_DIR) +
-                   "/spider4sparql/nl_sparql_pairs/dev/dev.json");
+  std::ifstream in(test::shared_data("spider4sparql/nl_sparql_pairs/dev/dev.json"));
   REQUIRE(in.good());
   nlohmann::json pairs = nlohmann::json::parse(in);
   REQUIRE(pairs.size() == 1034);

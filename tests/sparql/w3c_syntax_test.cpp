@@ -16,6 +16,7 @@
 #include "manifest_reader.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
+#include "support/shared_data.hpp"
 
 using namespace sparqlmcp;
 using namespace sparqlmcp::sparql;
@@ -37,8 +38,7 @@ const std::map<std::string, std::string>& skip_list() {
 
 // `evaluation`: also parse and round-trip the queries of mf:QueryEvaluationTest entries.
 void run_manifest(const std::string& folder, bool evaluation = false) {
-  std::string path =
-      std::string(SPARQLMCP_SHARED_DIR) + "/w3c-sparql-tests/sparql/" + folder + "/manifest.ttl";
+  std::string path = test::shared_data("w3c-sparql-tests/sparql/" + folder + "/manifest.ttl");
   auto entries = testing::read_manifest(path);
   REQUIRE(!entries.empty());
   // Catch2 re-runs the test case once per DYNAMIC_SECTION, so results are kept across runs and

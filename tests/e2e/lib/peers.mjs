@@ -32,3 +32,9 @@ export function installed_peers() {
 }
 
 export const INSTALL_HINT = "run scripts/install-peers.sh (it installs them into build/peers)";
+
+// Why the peer `key` of versions.json (comunica5, jena, ...) cannot run here, or false when it
+// can: what a test that needs it passes to peer_skip() (lib/peer_skip.mjs).
+export function peer_missing(key, peers = installed_peers()) {
+  return peers?.[key] ? false : `${key} is not installed: ${INSTALL_HINT}`;
+}

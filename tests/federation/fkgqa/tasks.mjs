@@ -18,7 +18,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { BASE, SPIDER } from "../../data/spider_instances.mjs";
+import { BASE, spider_path } from "../../data/spider_instances.mjs";
 import { expected_answer, load_store } from "./oracle.mjs";
 import { read_workload, with_endpoints } from "./serve.mjs";
 
@@ -26,7 +26,7 @@ const PROLOGUE = `PREFIX : <${BASE}>\n`; // what generate.mjs puts before each d
 
 // The dev questions by graph and query text (the first question of each text).
 function dev_questions() {
-  const pairs = JSON.parse(readFileSync(join(SPIDER, "nl_sparql_pairs", "dev", "dev.json"), "utf8"));
+  const pairs = JSON.parse(readFileSync(spider_path("nl_sparql_pairs", "dev", "dev.json"), "utf8"));
   const questions = new Map();
   for (const pair of pairs) {
     const key = `${pair.kg_name}\n${pair.query}`;
