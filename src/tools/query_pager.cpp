@@ -92,9 +92,13 @@ QueryPager::QueryPager(std::shared_ptr<const federation::QueryService> service,
 
 Page QueryPager::page(const PageRequest& request, mcp::ToolContext& context) {
   Call call{request, {}};
-  const federation::RouteSummary route = service_->route_of(request.query);
-  call.facts.route = route.kind;
-  call.facts.endpoint = route.endpoint;
+  // Where the query goes, for the progress messages sent before its first answer; without a
+  // listener the first answer says it (routing twice costs a copy of a large query).
+  if (context.report_progress) {
+    const federation::RouteSummary route = service_->route_of(request.query);
+    call.facts.route = route.kind;
+    call.facts.endpoint = route.endpoint;
+  }
   call.facts.format = request.format;
   call.facts.prefixes = sparql::query_prefixes(request.query);
   call.facts.requests = 0;
