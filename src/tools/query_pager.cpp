@@ -77,6 +77,17 @@ void add_unique(std::vector<std::string>& list, const std::string& text) {
   if (std::find(list.begin(), list.end(), text) == list.end()) list.push_back(text);
 }
 
+// What a page served from the result cache says of the answer it comes from.
+void served_from_cache(AnswerFacts& facts, const CachedAnswer& cached) {
+  facts.from_cache = true;
+  facts.route = cached.route;
+  facts.endpoint = cached.endpoint;
+  facts.endpoints_used = cached.endpoints;
+  facts.possibly_incomplete = cached.possibly_incomplete;
+  for (const std::string& warning : cached.warnings)
+    add_unique(facts.warnings, warning);
+}
+
 }  // namespace
 
 struct QueryPager::Call {
@@ -218,13 +229,7 @@ Page QueryPager::graph(Call& call, mcp::ToolContext& context) {
   auto part = std::make_shared<CachedAnswer>();
   if (std::optional<CachedAnswer> cached = cache_->find(key); cached && cached->graph) {
     *part = std::move(*cached);
-    call.facts.from_cache = true;
-    call.facts.route = part->route;
-    call.facts.endpoint = part->endpoint;
-    call.facts.endpoints_used = part->endpoints;
-    call.facts.possibly_incomplete = part->possibly_incomplete;
-    for (const std::string& warning : part->warnings)
-      add_unique(call.facts.warnings, warning);
+    served_from_cache(call.facts, *part);
   } else {
     Answer answer = request(call, call.request.query, {}, context);
     sort_triples(answer.triples);
@@ -279,13 +284,7 @@ Page QueryPager::select(Call& call, mcp::ToolContext& context) {
   if (cached && (cached->complete || cached->solutions.rows.size() > asked.max_rows)) {
     // Enough rows at hand: no request.
     *entry = std::move(*cached);
-    call.facts.from_cache = true;
-    call.facts.route = entry->route;
-    call.facts.endpoint = entry->endpoint;
-    call.facts.endpoints_used = entry->endpoints;
-    call.facts.possibly_incomplete = entry->possibly_incomplete;
-    for (const std::string& warning : entry->warnings)
-      add_unique(call.facts.warnings, warning);
+    served_from_cache(call.facts, *entry);
   } else if (cached) {
     // The last rows at hand: the answer continues where the requests left it, in one order,
     // without the rows served already.

@@ -26,17 +26,23 @@ nlohmann::json call(mcp::Tool& tool, nlohmann::json arguments) {
   return out;
 }
 
+// run_sparql_query over the test catalogue, whose one entry is answered from its dumps.
+struct Local {
+  catalogue::Catalogue catalogue = catalogue::load_catalogue({kData / "catalogue.ttl"});
+  http::Client client;
+  http::SparqlProtocolClient sparql{client};
+  std::unique_ptr<mcp::Tool> tool = tools::make_run_sparql_query_tool(
+      std::make_shared<const federation::QueryService>(
+          catalogue, federation::make_http_sender(sparql), federation::QueryServiceSettings{},
+          federation::LocalEndpoints::load(catalogue)),
+      {});
+};
+
 }  // namespace
 
 TEST_CASE("a dump-only entry is answered in-process through run_sparql_query", "[tools]") {
-  catalogue::Catalogue catalogue = catalogue::load_catalogue({kData / "catalogue.ttl"});
-  auto local = federation::LocalEndpoints::load(catalogue);
-  http::Client client;
-  http::SparqlProtocolClient sparql(client);
-  auto tool = tools::make_run_sparql_query_tool(std::make_shared<const federation::QueryService>(
-                                                    catalogue, federation::make_http_sender(sparql),
-                                                    federation::QueryServiceSettings{}, local),
-                                                {});
+  Local local;
+  mcp::Tool* tool = local.tool.get();
 
   nlohmann::json answer =
       call(*tool, {{"query",
@@ -77,14 +83,8 @@ TEST_CASE("a dump-only entry is answered in-process through run_sparql_query", "
 }
 
 TEST_CASE("errors of in-process queries are reported like remote ones", "[tools][error]") {
-  catalogue::Catalogue catalogue = catalogue::load_catalogue({kData / "catalogue.ttl"});
-  auto local = federation::LocalEndpoints::load(catalogue);
-  http::Client client;
-  http::SparqlProtocolClient sparql(client);
-  auto tool = tools::make_run_sparql_query_tool(std::make_shared<const federation::QueryService>(
-                                                    catalogue, federation::make_http_sender(sparql),
-                                                    federation::QueryServiceSettings{}, local),
-                                                {});
+  Local local;
+  mcp::Tool* tool = local.tool.get();
   // A cross product far too big for the time limit stops with a timeout and advice.
   nlohmann::json slow =
       call(*tool,
