@@ -39,7 +39,7 @@ fi
 packages=(
   build-essential g++ cmake ninja-build pkg-config clang-format git ca-certificates curl procps
   nlohmann-json3-dev libcurl4-openssl-dev libboost-dev libserd-dev libsord-dev libspdlog-dev
-  catch2 zlib1g-dev libssl-dev libicu-dev virtuoso-opensource haproxy
+  catch2 zlib1g-dev libssl-dev libicu-dev libsqlite3-dev virtuoso-opensource haproxy
   clang libclang-rt-14-dev
 )
 # Node 20 is preinstalled on our machines; Debian's nodejs is only the fallback.

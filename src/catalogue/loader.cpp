@@ -168,6 +168,13 @@ void read_settings(Candidate& c, const FileGraph& g, const Term& s) {
       fail(c, "has smcp:callsServices \"" + v->value + "\"; use true or false");
     settings.calls_services = is_true;
   }
+  for (const Term* v : g.values(s, vocab::kSmcpTextSearch)) {
+    const std::string kind = util::ascii_lowercase(v->value);
+    if (!v->is_literal() || (kind != "virtuoso" && kind != "none"))
+      fail(c,
+           "has smcp:textSearch \"" + v->value + "\"; use \"virtuoso\" (bif:contains) or \"none\"");
+    settings.text_search = kind;
+  }
   for (const Term* v : g.values(s, vocab::kSmcpHttpMethod)) {
     std::string method = util::ascii_uppercase(v->value);
     if (!v->is_literal() || (method != "GET" && method != "POST"))
@@ -231,6 +238,12 @@ Candidate make_candidate(const FileGraph& g, const Term& s, const std::string& s
 
   for (const Term* v : g.values(s, vocab::kVoidDataDump))
     if (is_iri_like(*v)) e.data_dumps.push_back(v->value);
+  for (const Term* v : g.values(s, vocab::kSmcpExampleQueries)) {
+    if (!v->is_iri() || v->value.rfind("file:", 0) != 0)
+      fail(c, "has smcp:exampleQueries " + v->to_ntriples() +
+                  "; give a file IRI such as <examples.ttl> or <file:///path/examples.ttl>");
+    e.example_files.push_back(v->value);
+  }
 
   e.title = first_text(
       g, s, {vocab::kDctermsTitle, "http://purl.org/dc/elements/1.1/title", vocab::kRdfsLabel});
@@ -290,6 +303,10 @@ void merge_into(Candidate& into, Candidate&& from) {
   if (!a.settings.http_method) a.settings.http_method = std::move(b.settings.http_method);
   if (!a.settings.result_cap) a.settings.result_cap = b.settings.result_cap;
   if (!a.settings.calls_services) a.settings.calls_services = b.settings.calls_services;
+  if (!a.settings.text_search) a.settings.text_search = std::move(b.settings.text_search);
+  for (auto& f : b.example_files)
+    if (std::find(a.example_files.begin(), a.example_files.end(), f) == a.example_files.end())
+      a.example_files.push_back(std::move(f));
   for (auto& h : b.settings.headers)
     a.settings.headers.push_back(std::move(h));
   if (into.explicit_id.empty() || (!into.id_is_smcp && from.id_is_smcp)) {

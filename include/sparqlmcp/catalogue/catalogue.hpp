@@ -31,6 +31,9 @@ struct EndpointSettings {
   // smcp:header: (name, value) pairs sent with every request. Values read from the environment
   // (smcp:headerValueFromEnv) are resolved at load time. Secrets: never print the values.
   std::vector<std::pair<std::string, std::string>> headers;
+  // smcp:textSearch: the full-text index the endpoint's software offers for searching
+  // literals ("virtuoso": bif:contains); absent: none, searches match exact and prefix.
+  std::optional<std::string> text_search;
 };
 
 struct Endpoint {
@@ -41,6 +44,9 @@ struct Endpoint {
   std::vector<std::string> keywords;
   std::string homepage;
   std::vector<std::string> data_dumps;  // void:dataDump IRIs, relative ones resolved (file:///...)
+  // smcp:exampleQueries: files of example queries in SHACL form (file:///... IRIs, relative
+  // ones resolved), for endpoints that publish none in their own data.
+  std::vector<std::string> example_files;
   EndpointSettings settings;
   std::string source;  // the file it came from, or "--endpoint"
   // True when the entry has no SPARQL endpoint: it is answered in-process from data_dumps.

@@ -42,6 +42,9 @@ inline constexpr std::string_view kSmcpHttpMethod = "https://w3id.org/sparql-mcp
 inline constexpr std::string_view kSmcpResultCap = "https://w3id.org/sparql-mcp/vocab#resultCap";
 inline constexpr std::string_view kSmcpCallsServices =
     "https://w3id.org/sparql-mcp/vocab#callsServices";
+inline constexpr std::string_view kSmcpTextSearch = "https://w3id.org/sparql-mcp/vocab#textSearch";
+inline constexpr std::string_view kSmcpExampleQueries =
+    "https://w3id.org/sparql-mcp/vocab#exampleQueries";
 inline constexpr std::string_view kSmcpHeader = "https://w3id.org/sparql-mcp/vocab#header";
 inline constexpr std::string_view kSmcpHeaderName = "https://w3id.org/sparql-mcp/vocab#headerName";
 inline constexpr std::string_view kSmcpHeaderValue =

@@ -1,0 +1,34 @@
+#pragma once
+// One bounded SELECT at one catalogue endpoint, for the search tools: the query service's
+// answer_at (remote, or in-process for a dump-only entry) within a deadline, with the rows by
+// column name and whether the answer may lack rows. A failure is a value, not an exception:
+// a search goes on with the endpoints that answered and says which did not.
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/federation/query_service.hpp"
+#include "sparqlmcp/rdf/term.hpp"
+#include "sparqlmcp/util/cancellation.hpp"
+
+namespace sparqlmcp::assist {
+
+struct EndpointRows {
+  std::vector<std::map<std::string, rdf::Term>> rows;  // unbound columns are absent
+  bool bounded = false;  // the LIMIT or a cap of the endpoint was reached: rows may be missing
+  std::optional<std::string> failure;  // why there is no answer (timeout, HTTP error, ...)
+  std::size_t requests = 0;
+};
+
+EndpointRows select_at(const federation::QueryService& service, const catalogue::Endpoint& endpoint,
+                       const std::string& query, std::chrono::steady_clock::time_point deadline,
+                       const CancellationTokenPtr& cancel);
+
+// A SPARQL literal or IRI for `term`, to put into a query text.
+std::string sparql_term(const rdf::Term& term);
+
+}  // namespace sparqlmcp::assist

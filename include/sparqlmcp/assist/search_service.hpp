@@ -1,0 +1,151 @@
+#pragma once
+// Finding the terms and examples an agent needs over the catalogue's endpoints
+// (docs/search.md):
+// - classes and properties from the VoID descriptions (cached, published or computed), with
+//   the labels and comments each endpoint gives them (one bounded query per endpoint and
+//   description), in the on-disk full-text index (term_index.hpp);
+// - entities and literal values through the endpoints themselves: their full-text index where
+//   the catalogue names one (Virtuoso's bif:contains), else exact and then prefix matches,
+//   each with a LIMIT and within the deadline;
+// - example queries: those an endpoint publishes in its data (SHACL, fetched once per
+//   description and kept in the index), those of a catalogue entry's smcp:exampleQueries
+//   files, and those learned from exact submissions.
+// Every function may be called from several threads at once.
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sparqlmcp/assist/term_index.hpp"
+#include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/federation/query_service.hpp"
+#include "sparqlmcp/util/cancellation.hpp"
+#include "sparqlmcp/void/service.hpp"
+
+namespace sparqlmcp::assist {
+
+struct SearchSettings {
+  // How long one call waits for a description that is not cached (its computation goes on).
+  std::chrono::milliseconds description_wait{3000};
+  std::chrono::milliseconds label_wait{5000};    // the label query of one endpoint
+  std::size_t label_terms = 500;                 // terms (most used first) whose labels it asks
+  std::size_t label_rows = 5000;                 // its LIMIT
+  std::size_t literal_rows = 200;                // LIMIT of one entity or value search query
+  std::chrono::milliseconds example_wait{5000};  // the query for an endpoint's own examples
+  // A label or example query that failed is tried again after this.
+  std::chrono::seconds retry_after{600};
+};
+
+enum class FindKind { Class, Property, Entity, Value };
+std::string_view find_kind_name(FindKind kind);
+
+struct Found {
+  FindKind kind = FindKind::Class;
+  std::string iri;  // class, property, entity; the literal's subject is not shown
+  rdf::Term value;  // a value: the literal found
+  std::string label;
+  std::string endpoint;  // catalogue id
+  double score = 0;
+  std::optional<std::uint64_t> count;
+  std::vector<std::string> classes;  // an entity's classes
+  std::string property;              // a value: the property that holds it
+  std::string class_iri;             // a value: the class of its subjects (one of them)
+};
+
+struct SearchRequest {
+  std::string text;
+  std::vector<const catalogue::Endpoint*> endpoints;  // empty: the whole catalogue
+  std::vector<FindKind> kinds;                        // empty: all
+  std::optional<std::string> of;        // properties used by instances of a class / an entity
+  std::optional<std::string> property;  // entities and values: objects of this property
+  std::size_t limit = 10;
+  std::chrono::steady_clock::time_point deadline;
+  CancellationTokenPtr cancel;
+};
+
+struct SearchResponse {
+  std::vector<Found> results;
+  // One sentence each: an endpoint without a description yet, labels that could not be read,
+  // a search that reached its LIMIT or its time (bounded), an endpoint that failed.
+  std::vector<std::string> notes;
+  bool bounded = false;  // an entity or value search may have missed matches
+  std::size_t requests = 0;
+};
+
+struct ExampleRequest {
+  std::string text;
+  std::vector<const catalogue::Endpoint*> endpoints;  // empty: the whole catalogue
+  std::size_t limit = 5;
+  std::chrono::steady_clock::time_point deadline;
+  CancellationTokenPtr cancel;
+};
+
+struct ExampleResponse {
+  std::vector<ExampleHit> examples;
+  std::vector<std::string> notes;  // malformed examples left out, endpoints that failed
+  std::size_t requests = 0;
+};
+
+class SearchService {
+ public:
+  // `catalogue`, `voids` must outlive the service. `index_file`: the index in the cache folder
+  // (":memory:" for one of this process only).
+  SearchService(const catalogue::Catalogue& catalogue,
+                std::shared_ptr<const federation::QueryService> queries, void_::VoidService& voids,
+                const std::filesystem::path& index_file, SearchSettings settings = {});
+
+  SearchResponse search(const SearchRequest& request);
+  ExampleResponse examples(const ExampleRequest& request);
+  // Keeps an exact submission as an example for later searches (--learn-examples).
+  void learn_example(const Example& example);
+
+  // Makes sure the endpoints' terms are indexed (their descriptions, their labels); returns the
+  // notes of what could not be done. search() calls it.
+  std::vector<std::string> prepare_terms(const std::vector<const catalogue::Endpoint*>& endpoints,
+                                         std::chrono::steady_clock::time_point deadline,
+                                         const CancellationTokenPtr& cancel,
+                                         std::size_t* requests = nullptr);
+
+  TermIndex& index() { return index_; }
+  const catalogue::Catalogue& catalogue() const { return catalogue_; }
+  const federation::QueryService& queries() const { return *queries_; }
+
+ private:
+  struct Attempt {
+    std::string fingerprint;
+    std::chrono::steady_clock::time_point at;
+    std::string reason;
+  };
+  std::vector<std::string> prepare_examples(
+      const std::vector<const catalogue::Endpoint*>& endpoints,
+      std::chrono::steady_clock::time_point deadline, const CancellationTokenPtr& cancel,
+      std::size_t* requests);
+  std::vector<Found> search_literals(const SearchRequest& request,
+                                     const std::vector<const catalogue::Endpoint*>& endpoints,
+                                     SearchResponse& response);
+  std::vector<Found> properties_of_entity(const SearchRequest& request,
+                                          const std::vector<const catalogue::Endpoint*>& endpoints,
+                                          SearchResponse& response);
+  bool recently_failed(std::map<std::string, Attempt>& attempts, const std::string& id,
+                       const std::string& fingerprint, std::string* reason);
+
+  const catalogue::Catalogue& catalogue_;
+  std::shared_ptr<const federation::QueryService> queries_;
+  void_::VoidService& voids_;
+  SearchSettings settings_;
+  TermIndex index_;
+  std::mutex mutex_;
+  std::map<std::string, Attempt> label_failures_;    // by catalogue id
+  std::map<std::string, Attempt> example_failures_;  // by catalogue id
+  std::mutex prepare_mutex_;  // one endpoint's index is built by one call at a time
+};
+
+// Predicates that give a resource a name or a description: what labels are read from.
+const std::vector<std::string>& label_properties();
+
+}  // namespace sparqlmcp::assist

@@ -1,0 +1,177 @@
+// Where example queries come from: the files a catalogue entry names (smcp:exampleQueries),
+// re-read when a file changes; what an endpoint publishes in its own data, asked once and kept
+// in the index for as long as a VoID description is; and exact submissions, when learned.
+
+#include <sys/stat.h>
+#include <algorithm>
+
+#include "sparqlmcp/assist/endpoint_query.hpp"
+#include "sparqlmcp/assist/search_service.hpp"
+#include "sparqlmcp/assist/shacl_examples.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::assist {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string file_source(const std::string& file_iri) {
+  return "file:" + file_iri;
+}
+std::string endpoint_source(const std::string& id) {
+  return "endpoint:" + id;
+}
+std::string learned_source(const std::string& id) {
+  return "learned:" + id;
+}
+
+std::filesystem::path path_of_file_iri(const std::string& iri) {
+  std::string path = iri.substr(std::string_view("file:").size());
+  if (path.rfind("//", 0) == 0) path = path.substr(path.find('/', 2));
+  return path;
+}
+
+// What a file was read from: its size and modification time.
+std::optional<std::string> file_fingerprint(const std::filesystem::path& path) {
+  struct ::stat status {};
+  if (::stat(path.c_str(), &status) != 0) return std::nullopt;
+  return std::to_string(status.st_size) + ":" + std::to_string(status.st_mtim.tv_sec) + "." +
+         std::to_string(status.st_mtim.tv_nsec);
+}
+
+// The examples an endpoint publishes, in its default graph or any named graph: every
+// statement about a resource that has a SHACL query, then the prefix declarations.
+std::string published_examples_query(std::size_t limit) {
+  const std::string sh = kShacl;
+  const std::string has_query =
+      "?ex <" + sh + "select>|<" + sh + "ask>|<" + sh + "construct>|<" + sh + "describe> ?q . ";
+  return "SELECT ?ex ?p ?o WHERE { { " + has_query + "?ex ?p ?o } UNION { GRAPH ?g { " + has_query +
+         "?ex ?p ?o } } } LIMIT " + std::to_string(limit);
+}
+
+std::string published_declarations_query(std::size_t limit) {
+  const std::string sh = kShacl;
+  const std::string declares =
+      "?h <" + sh + "declare> ?d . ?d <" + sh + "prefix> ?prefix ; <" + sh + "namespace> ?ns . ";
+  return "SELECT ?h ?d ?prefix ?ns WHERE { { " + declares + "} UNION { GRAPH ?g { " + declares +
+         "} } } LIMIT " + std::to_string(limit);
+}
+
+constexpr std::size_t kExampleRows = 20000;
+
+}  // namespace
+
+std::vector<std::string> SearchService::prepare_examples(
+    const std::vector<const catalogue::Endpoint*>& endpoints, Clock::time_point deadline,
+    const CancellationTokenPtr& cancel, std::size_t* requests) {
+  std::vector<std::string> notes;
+  std::lock_guard building(prepare_mutex_);
+  const std::string sh = kShacl;
+  for (const catalogue::Endpoint* endpoint : endpoints) {
+    for (const std::string& file : endpoint->example_files) {
+      const std::filesystem::path path = path_of_file_iri(file);
+      const std::optional<std::string> fingerprint = file_fingerprint(path);
+      if (!fingerprint) {
+        notes.push_back("the example file " + path.string() + " of " + endpoint->id +
+                        " cannot be read; fix smcp:exampleQueries in the catalogue");
+        continue;
+      }
+      if (index_.example_fingerprint(file_source(file)) == *fingerprint) continue;
+      try {
+        ExampleSet set = load_example_file(path, endpoint->endpoint_iri);
+        for (std::string& problem : set.problems)
+          notes.push_back(std::move(problem));
+        index_.replace_examples(file_source(file), *fingerprint, set.examples);
+      } catch (const Exception& e) {
+        notes.push_back("the example file " + path.string() + " of " + endpoint->id +
+                        " could not be read: " + e.error().to_text().substr(0, 300));
+      }
+    }
+
+    // Published examples are asked for once per VoID time to live.
+    const std::string source = endpoint_source(endpoint->id);
+    const auto now_s = std::chrono::duration_cast<std::chrono::seconds>(
+        std::chrono::system_clock::now().time_since_epoch());
+    const std::optional<std::string> fetched = index_.example_fingerprint(source);
+    if (fetched) {
+      const auto then = std::chrono::seconds(std::stoll(fetched->substr(0, fetched->find(':'))));
+      if (now_s - then < voids_.cache().options().time_to_live) continue;
+    }
+    std::string reason;
+    if (recently_failed(example_failures_, endpoint->id, "published", &reason)) continue;
+    const Clock::time_point until = std::min(deadline, Clock::now() + settings_.example_wait);
+    EndpointRows statements =
+        select_at(*queries_, *endpoint, published_examples_query(kExampleRows), until, cancel);
+    EndpointRows declarations;
+    if (!statements.failure && !statements.rows.empty())
+      declarations = select_at(*queries_, *endpoint, published_declarations_query(kExampleRows),
+                               until, cancel);
+    if (requests) *requests += statements.requests + declarations.requests;
+    if (statements.failure || declarations.failure) {
+      const std::string why = statements.failure ? *statements.failure : *declarations.failure;
+      {
+        std::lock_guard lock(mutex_);
+        example_failures_[endpoint->id] = Attempt{"published", Clock::now(), why};
+      }
+      notes.push_back("the example queries " + endpoint->id + " publishes could not be read (" +
+                      why + ")");
+      continue;
+    }
+    std::vector<rdf::Quad> quads;
+    auto add = [&](const rdf::Term& s, std::string p, const rdf::Term& o) {
+      quads.push_back(rdf::Quad{s, rdf::Term::iri(std::move(p)), o, rdf::Term::iri("")});
+    };
+    for (const auto& row : statements.rows) {
+      auto ex = row.find("ex"), p = row.find("p"), o = row.find("o");
+      if (ex != row.end() && p != row.end() && o != row.end())
+        add(ex->second, p->second.value, o->second);
+    }
+    for (const auto& row : declarations.rows) {
+      auto h = row.find("h"), d = row.find("d"), prefix = row.find("prefix"), ns = row.find("ns");
+      if (h == row.end() || d == row.end() || prefix == row.end() || ns == row.end()) continue;
+      add(h->second, sh + "declare", d->second);
+      add(d->second, sh + "prefix", prefix->second);
+      add(d->second, sh + "namespace", ns->second);
+    }
+    ExampleSet set = read_shacl_examples(quads, endpoint->endpoint_iri, endpoint->endpoint_iri);
+    for (std::string& problem : set.problems)
+      notes.push_back(std::move(problem));
+    if (statements.rows.size() >= kExampleRows)
+      notes.push_back("only the first " + std::to_string(kExampleRows) +
+                      " statements of the examples " + endpoint->id + " publishes were read");
+    index_.replace_examples(source, std::to_string(now_s.count()) + ":published", set.examples);
+  }
+  return notes;
+}
+
+ExampleResponse SearchService::examples(const ExampleRequest& request) {
+  ExampleResponse response;
+  std::vector<const catalogue::Endpoint*> endpoints = request.endpoints;
+  if (endpoints.empty())
+    for (const catalogue::Endpoint& e : catalogue_.endpoints())
+      endpoints.push_back(&e);
+  response.notes =
+      prepare_examples(endpoints, request.deadline, request.cancel, &response.requests);
+  ExampleQuery query;
+  query.text = request.text;
+  query.limit = request.limit;
+  if (!request.endpoints.empty())
+    for (const catalogue::Endpoint* e : endpoints) {
+      query.sources.push_back(endpoint_source(e->id));
+      query.sources.push_back(learned_source(e->id));
+      for (const std::string& file : e->example_files)
+        query.sources.push_back(file_source(file));
+    }
+  response.examples = index_.search_examples(query);
+  return response;
+}
+
+void SearchService::learn_example(const Example& example) {
+  for (const std::string& iri : example.endpoints)
+    if (const catalogue::Endpoint* e = catalogue_.find(iri)) {
+      index_.add_example(learned_source(e->id), example);
+      return;
+    }
+}
+
+}  // namespace sparqlmcp::assist

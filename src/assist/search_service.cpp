@@ -1,0 +1,332 @@
+#include "sparqlmcp/assist/search_service.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "sparqlmcp/assist/endpoint_query.hpp"
+#include "sparqlmcp/util/error.hpp"
+
+namespace sparqlmcp::assist {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const std::vector<std::string>& comment_properties() {
+  static const std::vector<std::string> kComments = {
+      "http://www.w3.org/2000/01/rdf-schema#comment",
+      "http://www.w3.org/2004/02/skos/core#definition",
+      "http://purl.org/dc/terms/description",
+      "https://schema.org/description",
+      "http://schema.org/description",
+  };
+  return kComments;
+}
+
+bool is_comment_property(const std::string& iri) {
+  const auto& all = comment_properties();
+  return std::find(all.begin(), all.end(), iri) != all.end();
+}
+
+bool english_or_untagged(const rdf::Term& term) {
+  return term.language.empty() || term.language == "en" || term.language.rfind("en-", 0) == 0;
+}
+
+std::string fingerprint_of(const void_::Description& description, std::string_view made) {
+  return std::string(made) + "|" + std::to_string(description.classes.size()) + "|" +
+         std::to_string(description.properties.size()) + "|" + description.provenance.method;
+}
+
+// The terms of a description whose labels one query asks for: the most used first, classes
+// and properties alternately, so that neither crowds the other out.
+std::vector<std::string> terms_to_label(const void_::Description& description, std::size_t max) {
+  std::vector<std::string> out;
+  std::size_t c = 0, p = 0;
+  while (out.size() < max &&
+         (c < description.classes.size() || p < description.properties.size())) {
+    if (c < description.classes.size()) out.push_back(description.classes[c++].class_iri);
+    if (out.size() < max && p < description.properties.size())
+      out.push_back(description.properties[p++].property);
+  }
+  return out;
+}
+
+struct TermText {
+  std::string label;  // preferred
+  std::vector<std::string> labels;
+  std::string comment;
+  bool label_english = false;
+  bool comment_english = false;
+};
+
+std::string labels_query(const std::vector<std::string>& terms, std::size_t limit) {
+  std::string query = "SELECT ?t ?p ?l WHERE {\n  VALUES ?t {";
+  for (const std::string& term : terms)
+    query += " <" + term + ">";
+  query += " }\n  VALUES ?p {";
+  for (const std::string& p : label_properties())
+    query += " <" + p + ">";
+  for (const std::string& p : comment_properties())
+    query += " <" + p + ">";
+  query += " }\n  ?t ?p ?l .\n  FILTER(isLiteral(?l))\n} LIMIT " + std::to_string(limit);
+  return query;
+}
+
+void take_text(TermText& text, const std::string& property, const rdf::Term& value) {
+  if (value.value.empty()) return;
+  const bool english = english_or_untagged(value);
+  if (is_comment_property(property)) {
+    if (text.comment.empty() || (english && !text.comment_english)) {
+      text.comment = value.value.substr(0, 500);
+      text.comment_english = english;
+    }
+    return;
+  }
+  if (std::find(text.labels.begin(), text.labels.end(), value.value) == text.labels.end())
+    text.labels.push_back(value.value);
+  if (text.label.empty() || (english && !text.label_english)) {
+    text.label = value.value;
+    text.label_english = english;
+  }
+}
+
+TermSource source_of(const std::string& id, const std::string& fingerprint,
+                     const void_::Description& description,
+                     const std::map<std::string, TermText>& texts) {
+  TermSource source;
+  source.id = id;
+  source.fingerprint = fingerprint;
+  auto add = [&](TermKind kind, const std::string& iri, const void_::Count& count) {
+    IndexedTerm term;
+    term.kind = kind;
+    term.iri = iri;
+    term.count = count;
+    if (auto found = texts.find(iri); found != texts.end()) {
+      term.label = found->second.label;
+      for (const std::string& label : found->second.labels)
+        term.labels += label + " ";
+      term.comment = found->second.comment;
+    }
+    source.terms.push_back(std::move(term));
+  };
+  std::set<std::string> properties;
+  for (const void_::ClassPartition& c : description.classes) {
+    add(TermKind::Class, c.class_iri, c.entities);
+    for (const void_::ClassProperty& use : c.properties)
+      source.class_properties.push_back({c.class_iri, use.property, use.triples});
+  }
+  for (const void_::PropertyPartition& p : description.properties) {
+    properties.insert(p.property);
+    add(TermKind::Property, p.property, p.triples);
+  }
+  // Properties a class partition names that the dataset's own partitions do not list.
+  std::map<std::string, std::uint64_t> unlisted;
+  for (const void_::ClassPartition& c : description.classes)
+    for (const void_::ClassProperty& use : c.properties)
+      if (!properties.count(use.property)) unlisted[use.property] += use.triples.value_or(0);
+  for (const auto& [iri, triples] : unlisted)
+    add(TermKind::Property, iri, triples ? void_::Count(triples) : std::nullopt);
+  return source;
+}
+
+double normalized(double score, double best) {
+  return best > 0 ? score / best : 0;
+}
+
+}  // namespace
+
+const std::vector<std::string>& label_properties() {
+  static const std::vector<std::string> kLabels = {
+      "http://www.w3.org/2000/01/rdf-schema#label",
+      "http://www.w3.org/2004/02/skos/core#prefLabel",
+      "http://www.w3.org/2004/02/skos/core#altLabel",
+      "https://schema.org/name",
+      "http://schema.org/name",
+      "http://purl.org/dc/terms/title",
+      "http://purl.org/dc/elements/1.1/title",
+      "http://xmlns.com/foaf/0.1/name",
+  };
+  return kLabels;
+}
+
+std::string_view find_kind_name(FindKind kind) {
+  switch (kind) {
+    case FindKind::Class:
+      return "class";
+    case FindKind::Property:
+      return "property";
+    case FindKind::Entity:
+      return "entity";
+    case FindKind::Value:
+      return "value";
+  }
+  return "class";
+}
+
+SearchService::SearchService(const catalogue::Catalogue& catalogue,
+                             std::shared_ptr<const federation::QueryService> queries,
+                             void_::VoidService& voids, const std::filesystem::path& index_file,
+                             SearchSettings settings)
+    : catalogue_(catalogue),
+      queries_(std::move(queries)),
+      voids_(voids),
+      settings_(settings),
+      index_(index_file) {}
+
+bool SearchService::recently_failed(std::map<std::string, Attempt>& attempts, const std::string& id,
+                                    const std::string& fingerprint, std::string* reason) {
+  std::lock_guard lock(mutex_);
+  auto found = attempts.find(id);
+  if (found == attempts.end() || found->second.fingerprint != fingerprint) return false;
+  if (Clock::now() - found->second.at > settings_.retry_after) return false;
+  *reason = found->second.reason;
+  return true;
+}
+
+std::vector<std::string> SearchService::prepare_terms(
+    const std::vector<const catalogue::Endpoint*>& endpoints, Clock::time_point deadline,
+    const CancellationTokenPtr& cancel, std::size_t* requests) {
+  std::vector<std::string> notes;
+  std::lock_guard building(prepare_mutex_);
+  for (const catalogue::Endpoint* endpoint : endpoints) {
+    if (cancel && cancel->cancelled())
+      throw Exception(make_error(ErrorKind::Cancelled, "the search was cancelled"));
+    std::shared_ptr<const void_::Description> description;
+    std::string made;
+    const void_::CacheLookup cached = voids_.cache().lookup(endpoint->id);
+    if (cached.hit) {
+      description = cached.hit->description;
+      made = std::to_string(cached.hit->made.time_since_epoch().count());
+    } else {
+      void_::DescribeRequest describe;
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      describe.wait =
+          std::max(std::chrono::milliseconds(0), std::min(settings_.description_wait, left));
+      describe.cancel = cancel;
+      const void_::DescribeResult result = voids_.describe(*endpoint, describe);
+      description = result.description;
+      if (description) made = "partial:" + std::to_string(description->provenance.queries);
+    }
+    if (!description) {
+      notes.push_back("no VoID description of " + endpoint->id +
+                      " yet (it is being looked for or computed): its classes and properties "
+                      "are not searched; try again shortly, or call get_void_descriptions");
+      continue;
+    }
+    const std::string base = fingerprint_of(*description, made);
+    const std::optional<std::string> indexed = index_.fingerprint(endpoint->id);
+    if (indexed == base + "|labels") continue;
+    std::string reason;
+    if (indexed == base + "|no-labels" &&
+        recently_failed(label_failures_, endpoint->id, base, &reason))
+      continue;
+
+    std::map<std::string, TermText> texts;
+    const std::vector<std::string> terms = terms_to_label(*description, settings_.label_terms);
+    bool labelled = false;
+    if (!terms.empty()) {
+      const Clock::time_point label_deadline =
+          std::min(deadline, Clock::now() + settings_.label_wait);
+      const EndpointRows rows = select_at(
+          *queries_, *endpoint, labels_query(terms, settings_.label_rows), label_deadline, cancel);
+      if (requests) *requests += rows.requests;
+      if (rows.failure) {
+        reason = *rows.failure;
+        std::lock_guard lock(mutex_);
+        label_failures_[endpoint->id] = Attempt{base, Clock::now(), reason};
+        notes.push_back("the labels of " + endpoint->id + "'s terms could not be read (" + reason +
+                        "); its terms are found by the words of their IRIs");
+      } else {
+        labelled = true;
+        for (const auto& row : rows.rows) {
+          auto t = row.find("t"), p = row.find("p"), l = row.find("l");
+          if (t == row.end() || p == row.end() || l == row.end()) continue;
+          take_text(texts[t->second.value], p->second.value, l->second);
+        }
+      }
+    }
+    index_.replace(
+        source_of(endpoint->id, base + (labelled ? "|labels" : "|no-labels"), *description, texts));
+  }
+  return notes;
+}
+
+SearchResponse SearchService::search(const SearchRequest& request) {
+  SearchResponse response;
+  std::vector<const catalogue::Endpoint*> endpoints = request.endpoints;
+  if (endpoints.empty())
+    for (const catalogue::Endpoint& e : catalogue_.endpoints())
+      endpoints.push_back(&e);
+  auto wants = [&](FindKind kind) {
+    return request.kinds.empty() ||
+           std::find(request.kinds.begin(), request.kinds.end(), kind) != request.kinds.end();
+  };
+  std::vector<std::string> ids;
+  if (!request.endpoints.empty())
+    for (const catalogue::Endpoint* e : endpoints)
+      ids.push_back(e->id);
+
+  std::vector<Found> terms;
+  if (wants(FindKind::Class) || wants(FindKind::Property)) {
+    for (std::string& note :
+         prepare_terms(endpoints, request.deadline, request.cancel, &response.requests))
+      response.notes.push_back(std::move(note));
+    std::vector<std::pair<TermKind, std::optional<std::string>>> asks;
+    std::optional<std::set<std::string>> entity_properties;
+    if (wants(FindKind::Class) && !request.of) asks.emplace_back(TermKind::Class, std::nullopt);
+    if (wants(FindKind::Property)) {
+      if (request.of && !index_.has_class_properties(*request.of, ids)) {
+        // `of` names no class with known properties: take it as an entity.
+        entity_properties.emplace();
+        for (const Found& p : properties_of_entity(request, endpoints, response))
+          entity_properties->insert(p.iri);
+        asks.emplace_back(TermKind::Property, std::nullopt);
+      } else {
+        asks.emplace_back(TermKind::Property, request.of);
+      }
+    }
+    for (const auto& [kind, of_class] : asks) {
+      TermQuery query;
+      query.text = request.text;
+      query.sources = ids;
+      query.kind = kind;
+      query.of_class = of_class;
+      query.limit =
+          entity_properties ? std::max<std::size_t>(request.limit * 20, 200) : request.limit;
+      for (TermHit& hit : index_.search(query)) {
+        if (entity_properties && kind == TermKind::Property && !entity_properties->count(hit.iri))
+          continue;
+        Found found;
+        found.kind = kind == TermKind::Class ? FindKind::Class : FindKind::Property;
+        found.iri = std::move(hit.iri);
+        found.label = std::move(hit.label);
+        found.endpoint = std::move(hit.source);
+        found.count = hit.count;
+        found.score = hit.score;
+        terms.push_back(std::move(found));
+      }
+    }
+    double best = 0;
+    for (const Found& f : terms)
+      best = std::max(best, f.score);
+    for (Found& f : terms)
+      f.score = normalized(f.score, best);
+  }
+  std::vector<Found> literals;
+  if (wants(FindKind::Entity) || wants(FindKind::Value))
+    literals = search_literals(request, endpoints, response);
+
+  std::vector<Found>& all = response.results;
+  all = std::move(terms);
+  all.insert(all.end(), std::make_move_iterator(literals.begin()),
+             std::make_move_iterator(literals.end()));
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Found& a, const Found& b) { return a.score > b.score; });
+  if (all.size() > request.limit) all.resize(request.limit);
+  for (Found& f : all)
+    f.score = std::round(f.score * 1000) / 1000;
+  return response;
+}
+
+}  // namespace sparqlmcp::assist
