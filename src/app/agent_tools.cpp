@@ -7,11 +7,32 @@
 #include "sparqlmcp/tools/call_recorder.hpp"
 #include "sparqlmcp/tools/list_endpoints.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
+#include "sparqlmcp/tools/search_tools.hpp"
 #include "sparqlmcp/tools/submit.hpp"
 #include "sparqlmcp/tools/task_set.hpp"
 #include "sparqlmcp/util/files.hpp"
 
 namespace sparqlmcp::app {
+
+namespace {
+
+// The index lives beside the VoID descriptions it is built from; a folder that cannot hold it
+// leaves the server with an index in memory, built again by each process.
+std::unique_ptr<assist::SearchService> make_search_service(
+    Runtime& runtime, const std::shared_ptr<const federation::QueryService>& service,
+    void_::VoidService& void_service) {
+  const std::filesystem::path file = runtime.void_cache->options().folder / "search-index.sqlite";
+  try {
+    return std::make_unique<assist::SearchService>(runtime.catalogue, service, void_service, file);
+  } catch (const Exception& e) {
+    spdlog::warn("the search index cannot be kept on disk ({}); it is kept in memory instead",
+                 e.what());
+    return std::make_unique<assist::SearchService>(runtime.catalogue, service, void_service,
+                                                   ":memory:");
+  }
+}
+
+}  // namespace
 
 AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
                             const std::shared_ptr<const federation::QueryService>& service,
@@ -47,6 +68,12 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
     out.void_answers = std::make_shared<tools::VoidAnswerMemo>();
     add(tools::make_get_void_descriptions_tool(runtime.catalogue, void_service, {},
                                                out.void_answers));
+  }
+  if (offered("search_terms") || offered("describe_entity") || offered("get_example_queries")) {
+    out.search = make_search_service(runtime, service, void_service);
+    if (offered("search_terms")) add(tools::make_search_terms_tool(*out.search));
+    if (offered("describe_entity")) add(tools::make_describe_entity_tool(*out.search));
+    if (offered("get_example_queries")) add(tools::make_get_example_queries_tool(*out.search));
   }
   if (offered("run_sparql_query"))
     add(tools::make_run_sparql_query_tool(service, runtime.settings));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "runtime.hpp"
+#include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
 #include "sparqlmcp/tools/get_void_descriptions.hpp"
@@ -15,6 +16,9 @@
 namespace sparqlmcp::app {
 
 struct AgentTools {
+  // What search_terms, describe_entity and get_example_queries share (declared first: the
+  // tools that use it go before it); null when none of them is offered.
+  std::unique_ptr<assist::SearchService> search;
   std::vector<std::unique_ptr<mcp::Tool>> tools;  // in the order offered
   std::vector<std::string> names;
   // Shared with get_void_descriptions, for rendering its answers ahead; null when it is not

@@ -82,8 +82,10 @@ Options:
                           shared safely by several instances
   --void-ttl-hours N      age after which a cached description is refreshed (default 168)
   --tools LIST            the tools offered, comma-separated names or a preset: all
-                          (default), baseline (run_sparql_query,submit), descriptions
-                          (+ list_endpoints), void (+ get_void_descriptions)
+                          (default: every tool), and the paper's three settings: baseline
+                          (run_sparql_query,submit), descriptions (+ list_endpoints), void
+                          (+ get_void_descriptions); search_terms, describe_entity and
+                          get_example_queries are in `all` only
   --trace FILE            append one JSON line per tool call and per endpoint request
   --submissions FILE      append one JSON line per submit (the final answers)
   --allow-resubmit        a later submit for the same task and session replaces the first
@@ -142,8 +144,11 @@ std::chrono::milliseconds parse_duration(const std::string& flag, const std::str
 }
 
 std::vector<std::string> tool_selection(const std::string& value) {
-  static const std::vector<std::string> kOrder = {"list_endpoints", "get_void_descriptions",
-                                                  "run_sparql_query", "submit"};
+  static const std::vector<std::string> kOrder = {
+      "list_endpoints",      "get_void_descriptions", "search_terms", "describe_entity",
+      "get_example_queries", "run_sparql_query",      "submit"};
+  static const std::vector<std::string> kPaperTools = {"list_endpoints", "get_void_descriptions",
+                                                       "run_sparql_query", "submit"};
   std::vector<std::string> asked;
   std::size_t at = 0;
   while (at <= value.size()) {
@@ -154,8 +159,10 @@ std::vector<std::string> tool_selection(const std::string& value) {
     name.erase(0, name.find_first_not_of(' '));
     name.erase(name.find_last_not_of(' ') + 1);
     if (name.empty()) continue;
-    if (name == "all" || name == "void") {
+    if (name == "all") {
       asked.insert(asked.end(), kOrder.begin(), kOrder.end());
+    } else if (name == "void") {
+      asked.insert(asked.end(), kPaperTools.begin(), kPaperTools.end());
     } else if (name == "baseline") {
       asked.insert(asked.end(), {"run_sparql_query", "submit"});
     } else if (name == "descriptions") {
@@ -164,8 +171,9 @@ std::vector<std::string> tool_selection(const std::string& value) {
       asked.push_back(name);
     } else {
       bad_usage("--tools: unknown tool or preset '" + name +
-                "'; tools: list_endpoints, get_void_descriptions, run_sparql_query, submit; "
-                "presets: all, baseline, descriptions, void");
+                "'; tools: list_endpoints, get_void_descriptions, search_terms, describe_entity, "
+                "get_example_queries, run_sparql_query, submit; presets: all, baseline, "
+                "descriptions, void");
     }
   }
   if (asked.empty()) bad_usage("--tools needs at least one tool or preset");

@@ -171,7 +171,9 @@ SearchService::SearchService(const catalogue::Catalogue& catalogue,
       queries_(std::move(queries)),
       voids_(voids),
       settings_(settings),
-      index_(index_file) {}
+      index_(index_file),
+      entity_cache_(std::make_unique<util::BoundedCache<EntityView>>(16 * 1024 * 1024,
+                                                                     std::chrono::seconds(900))) {}
 
 bool SearchService::recently_failed(std::map<std::string, Attempt>& attempts, const std::string& id,
                                     const std::string& fingerprint, std::string* reason) {

@@ -24,6 +24,7 @@
 #include "sparqlmcp/assist/term_index.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
+#include "sparqlmcp/util/bounded_cache.hpp"
 #include "sparqlmcp/util/cancellation.hpp"
 #include "sparqlmcp/void/service.hpp"
 
@@ -91,6 +92,37 @@ struct ExampleResponse {
   std::size_t requests = 0;
 };
 
+// One endpoint's view of an entity: its classes, and the properties that lead from it and to
+// it, most used first, each with a few example values.
+struct Neighbour {
+  std::string property;
+  std::uint64_t count = 0;
+  std::vector<rdf::Term> examples;  // objects (outgoing) or subjects (incoming)
+};
+
+struct EntityView {
+  std::string endpoint;  // catalogue id
+  std::vector<std::string> classes;
+  std::vector<Neighbour> outgoing;
+  std::vector<Neighbour> incoming;
+  std::map<std::string, std::string> labels;  // of the entity, its classes, properties, examples
+  bool bounded = false;  // a LIMIT was reached: more properties or values exist
+};
+
+struct EntityRequest {
+  std::string iri;
+  std::vector<const catalogue::Endpoint*> endpoints;  // empty: the whole catalogue
+  std::size_t limit = 20;                             // properties each way
+  std::chrono::steady_clock::time_point deadline;
+  CancellationTokenPtr cancel;
+};
+
+struct EntityResponse {
+  std::vector<EntityView> views;  // the endpoints that know the entity
+  std::vector<std::string> notes;
+  std::size_t requests = 0;
+};
+
 class SearchService {
  public:
   // `catalogue`, `voids` must outlive the service. `index_file`: the index in the cache folder
@@ -101,6 +133,9 @@ class SearchService {
 
   SearchResponse search(const SearchRequest& request);
   ExampleResponse examples(const ExampleRequest& request);
+  // The entity's neighbourhood at every endpoint that knows it (probed with ASK first), kept
+  // for a while per endpoint and entity.
+  EntityResponse describe_entity(const EntityRequest& request);
   // Keeps an exact submission as an example for later searches (--learn-examples).
   void learn_example(const Example& example);
 
@@ -142,7 +177,9 @@ class SearchService {
   std::mutex mutex_;
   std::map<std::string, Attempt> label_failures_;    // by catalogue id
   std::map<std::string, Attempt> example_failures_;  // by catalogue id
-  std::mutex prepare_mutex_;  // one endpoint's index is built by one call at a time
+  std::mutex prepare_mutex_;
+  std::unique_ptr<util::BoundedCache<EntityView>>
+      entity_cache_;  // one endpoint's index is built by one call at a time
 };
 
 // Predicates that give a resource a name or a description: what labels are read from.
