@@ -38,6 +38,17 @@ std::string server_instructions(const std::vector<std::string>& tools) {
         "the summary is cut). Check details with small queries, e.g. SELECT DISTINCT ?p WHERE "
         "{ SERVICE <endpoint> { ?s a <Class> ; ?p ?o } } LIMIT 50.\n";
   }
+  if (offered("search_terms") || offered("get_example_queries")) {
+    text += next();
+    text += "Do not guess IRIs:";
+    if (offered("search_terms"))
+      text += " search_terms finds classes, properties, entities and values by words";
+    if (offered("describe_entity")) text += "; describe_entity shows an entity's properties";
+    if (offered("get_example_queries"))
+      text += std::string(offered("search_terms") ? "; " : " ") +
+              "get_example_queries gives similar published queries to adapt";
+    text += ".\n";
+  }
   if (offered("run_sparql_query")) {
     text += next();
     text +=

@@ -100,7 +100,8 @@ std::string query_term_words(std::string_view query) {
     } else if (c == '<') {
       const std::size_t end = query.find_first_of("> \n", i + 1);
       if (end != std::string_view::npos && query[end] == '>' && end > i + 1) {
-        add(query.substr(i + 1, end - i - 1));
+        // A namespace (PREFIX ex: <http://x/>) names no term.
+        if (query[end - 1] != '/' && query[end - 1] != '#') add(query.substr(i + 1, end - i - 1));
         i = end;
       }
     } else if (c == ':' && i > 0 && i + 1 < n) {

@@ -28,5 +28,5 @@ TEST_CASE("the instructions number their steps in order", "[app]") {
   for (auto it = std::sregex_iterator(text.begin(), text.end(), step); it != std::sregex_iterator();
        ++it)
     steps.push_back(std::stoi((*it)[2]));
-  CHECK(steps == std::vector<int>{1, 2, 3, 4, 5});
+  CHECK(steps == std::vector<int>{1, 2, 3, 4, 5, 6});
 }

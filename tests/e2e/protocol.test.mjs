@@ -137,7 +137,8 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
       assert.ok(e instanceof McpError, `not an McpError: ${e}`);
       assert.equal(e.code, ErrorCode.InvalidParams);
       assert.equal(e.message, `MCP error -32602: unknown tool "no_such_tool"; available tools: ` +
-                              "list_endpoints, get_void_descriptions, run_sparql_query, submit");
+                              "list_endpoints, get_void_descriptions, search_terms, describe_entity, " +
+                              "get_example_queries, run_sparql_query, submit");
       return true;
     });
   });
