@@ -15,7 +15,7 @@ std::string sparql_term(const rdf::Term& term) {
 
 EndpointRows select_at(const federation::QueryService& service, const catalogue::Endpoint& endpoint,
                        const std::string& query, std::chrono::steady_clock::time_point deadline,
-                       const CancellationTokenPtr& cancel) {
+                       const CancellationTokenPtr& cancel, const RequestObserver& on_request) {
   EndpointRows out;
   if (std::chrono::steady_clock::now() >= deadline) {
     out.failure = "no time was left to ask it";
@@ -27,6 +27,7 @@ EndpointRows select_at(const federation::QueryService& service, const catalogue:
     federation::RequestContext context;
     context.deadline = deadline;
     context.cancellation = cancel;
+    context.on_request = on_request;
     const federation::Answer answer = service.answer_at(endpoint, parsed, context);
     out.requests = answer.requests;
     out.bounded = !answer.completeness.complete();

@@ -51,7 +51,8 @@ std::optional<EntityView> view_at(const federation::QueryService& queries,
   const std::string e = "<" + request.iri + ">";
   const std::string limit = std::to_string(request.limit);
   auto ask = [&](const std::string& query) {
-    EndpointRows rows = select_at(queries, endpoint, query, request.deadline, request.cancel);
+    EndpointRows rows =
+        select_at(queries, endpoint, query, request.deadline, request.cancel, request.on_request);
     requests += rows.requests;
     if (rows.failure) notes.push_back("at " + endpoint.id + ": " + *rows.failure);
     return rows;

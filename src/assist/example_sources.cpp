@@ -63,7 +63,7 @@ constexpr std::size_t kExampleRows = 20000;
 
 std::vector<std::string> SearchService::prepare_examples(
     const std::vector<const catalogue::Endpoint*>& endpoints, Clock::time_point deadline,
-    const CancellationTokenPtr& cancel, std::size_t* requests) {
+    const CancellationTokenPtr& cancel, std::size_t* requests, const RequestObserver& on_request) {
   std::vector<std::string> notes;
   std::lock_guard building(prepare_mutex_);
   const std::string sh = kShacl;
@@ -100,12 +100,12 @@ std::vector<std::string> SearchService::prepare_examples(
     std::string reason;
     if (recently_failed(example_failures_, endpoint->id, "published", &reason)) continue;
     const Clock::time_point until = std::min(deadline, Clock::now() + settings_.example_wait);
-    EndpointRows statements =
-        select_at(*queries_, *endpoint, published_examples_query(kExampleRows), until, cancel);
+    EndpointRows statements = select_at(
+        *queries_, *endpoint, published_examples_query(kExampleRows), until, cancel, on_request);
     EndpointRows declarations;
     if (!statements.failure && !statements.rows.empty())
       declarations = select_at(*queries_, *endpoint, published_declarations_query(kExampleRows),
-                               until, cancel);
+                               until, cancel, on_request);
     if (requests) *requests += statements.requests + declarations.requests;
     if (statements.failure || declarations.failure) {
       const std::string why = statements.failure ? *statements.failure : *declarations.failure;
@@ -150,8 +150,8 @@ ExampleResponse SearchService::examples(const ExampleRequest& request) {
   if (endpoints.empty())
     for (const catalogue::Endpoint& e : catalogue_.endpoints())
       endpoints.push_back(&e);
-  response.notes =
-      prepare_examples(endpoints, request.deadline, request.cancel, &response.requests);
+  response.notes = prepare_examples(endpoints, request.deadline, request.cancel, &response.requests,
+                                    request.on_request);
   ExampleQuery query;
   query.text = request.text;
   query.limit = request.limit;

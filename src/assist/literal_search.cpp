@@ -146,7 +146,8 @@ EndpointFinds search_endpoint(const federation::QueryService& queries,
                               bool entities_only, std::size_t limit) {
   EndpointFinds out;
   auto run = [&](const std::string& query, const char* what) {
-    EndpointRows rows = select_at(queries, endpoint, query, request.deadline, request.cancel);
+    EndpointRows rows =
+        select_at(queries, endpoint, query, request.deadline, request.cancel, request.on_request);
     out.requests += rows.requests;
     if (rows.failure) {
       out.bounded = true;
@@ -281,7 +282,8 @@ std::vector<Found> SearchService::properties_of_entity(
   const std::string query =
       "SELECT ?p (COUNT(*) AS ?n) WHERE { <" + *request.of + "> ?p ?o } GROUP BY ?p LIMIT 1000";
   for (const catalogue::Endpoint* endpoint : endpoints) {
-    EndpointRows rows = select_at(*queries_, *endpoint, query, request.deadline, request.cancel);
+    EndpointRows rows = select_at(*queries_, *endpoint, query, request.deadline, request.cancel,
+                                  request.on_request);
     response.requests += rows.requests;
     if (rows.failure) {
       response.notes.push_back("the properties of <" + *request.of + "> at " + endpoint->id +

@@ -187,7 +187,7 @@ bool SearchService::recently_failed(std::map<std::string, Attempt>& attempts, co
 
 std::vector<std::string> SearchService::prepare_terms(
     const std::vector<const catalogue::Endpoint*>& endpoints, Clock::time_point deadline,
-    const CancellationTokenPtr& cancel, std::size_t* requests) {
+    const CancellationTokenPtr& cancel, std::size_t* requests, const RequestObserver& on_request) {
   std::vector<std::string> notes;
   std::lock_guard building(prepare_mutex_);
   for (const catalogue::Endpoint* endpoint : endpoints) {
@@ -230,8 +230,9 @@ std::vector<std::string> SearchService::prepare_terms(
     if (!terms.empty()) {
       const Clock::time_point label_deadline =
           std::min(deadline, Clock::now() + settings_.label_wait);
-      const EndpointRows rows = select_at(
-          *queries_, *endpoint, labels_query(terms, settings_.label_rows), label_deadline, cancel);
+      const EndpointRows rows =
+          select_at(*queries_, *endpoint, labels_query(terms, settings_.label_rows), label_deadline,
+                    cancel, on_request);
       if (requests) *requests += rows.requests;
       if (rows.failure) {
         reason = *rows.failure;
@@ -271,8 +272,8 @@ SearchResponse SearchService::search(const SearchRequest& request) {
 
   std::vector<Found> terms;
   if (wants(FindKind::Class) || wants(FindKind::Property)) {
-    for (std::string& note :
-         prepare_terms(endpoints, request.deadline, request.cancel, &response.requests))
+    for (std::string& note : prepare_terms(endpoints, request.deadline, request.cancel,
+                                           &response.requests, request.on_request))
       response.notes.push_back(std::move(note));
     std::vector<std::pair<TermKind, std::optional<std::string>>> asks;
     std::optional<std::set<std::string>> entity_properties;

@@ -1,5 +1,6 @@
 #include "search_arguments.hpp"
 #include "sparqlmcp/results/text_table.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 #include "sparqlmcp/tools/search_tools.hpp"
 #include "sparqlmcp/util/error.hpp"
 
@@ -89,6 +90,7 @@ class DescribeEntityTool final : public mcp::Tool {
     request.limit = static_cast<std::size_t>(args.optional_integer("limit", 1, 100).value_or(20));
     request.deadline = call_deadline(args, kDefaultWait);
     request.cancel = context.cancellation;
+    request.on_request = request_tracer(context);
     const assist::EntityResponse response = service_.describe_entity(request);
 
     nlohmann::json views = nlohmann::json::array();

@@ -1,5 +1,6 @@
 #include "search_arguments.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 #include "sparqlmcp/tools/search_tools.hpp"
 #include "sparqlmcp/util/error.hpp"
 
@@ -67,6 +68,7 @@ class GetExampleQueriesTool final : public mcp::Tool {
     request.limit = static_cast<std::size_t>(args.optional_integer("limit", 1, 50).value_or(5));
     request.deadline = call_deadline(args, kDefaultWait);
     request.cancel = context.cancellation;
+    request.on_request = request_tracer(context);
     const assist::ExampleResponse response = service_.examples(request);
 
     nlohmann::json examples = nlohmann::json::array();

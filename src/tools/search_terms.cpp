@@ -2,6 +2,7 @@
 
 #include "search_arguments.hpp"
 #include "sparqlmcp/results/text_table.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 #include "sparqlmcp/tools/search_tools.hpp"
 #include "sparqlmcp/util/error.hpp"
 
@@ -115,6 +116,7 @@ class SearchTermsTool final : public mcp::Tool {
     request.limit = static_cast<std::size_t>(args.optional_integer("limit", 1, 100).value_or(10));
     request.deadline = call_deadline(args, kDefaultWait);
     request.cancel = context.cancellation;
+    request.on_request = request_tracer(context);
     if (service_.catalogue().endpoints().empty())
       throw Exception(make_error(ErrorKind::InvalidArgument,
                                  "search_terms: the catalogue has no endpoints to search; start "

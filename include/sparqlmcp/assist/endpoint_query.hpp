@@ -5,6 +5,7 @@
 // a search goes on with the endpoints that answered and says which did not.
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -24,9 +25,12 @@ struct EndpointRows {
   std::size_t requests = 0;
 };
 
+// Told of each request sent (the trace's request lines of the tool call that asked).
+using RequestObserver = std::function<void(const federation::RequestRecord&)>;
+
 EndpointRows select_at(const federation::QueryService& service, const catalogue::Endpoint& endpoint,
                        const std::string& query, std::chrono::steady_clock::time_point deadline,
-                       const CancellationTokenPtr& cancel);
+                       const CancellationTokenPtr& cancel, const RequestObserver& on_request = {});
 
 // A SPARQL literal or IRI for `term`, to put into a query text.
 std::string sparql_term(const rdf::Term& term);

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "sparqlmcp/assist/endpoint_query.hpp"
 #include "sparqlmcp/assist/term_index.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
@@ -67,6 +68,7 @@ struct SearchRequest {
   std::size_t limit = 10;
   std::chrono::steady_clock::time_point deadline;
   CancellationTokenPtr cancel;
+  RequestObserver on_request;  // may be empty
 };
 
 struct SearchResponse {
@@ -84,6 +86,7 @@ struct ExampleRequest {
   std::size_t limit = 5;
   std::chrono::steady_clock::time_point deadline;
   CancellationTokenPtr cancel;
+  RequestObserver on_request;  // may be empty
 };
 
 struct ExampleResponse {
@@ -115,6 +118,7 @@ struct EntityRequest {
   std::size_t limit = 20;                             // properties each way
   std::chrono::steady_clock::time_point deadline;
   CancellationTokenPtr cancel;
+  RequestObserver on_request;  // may be empty
 };
 
 struct EntityResponse {
@@ -144,7 +148,8 @@ class SearchService {
   std::vector<std::string> prepare_terms(const std::vector<const catalogue::Endpoint*>& endpoints,
                                          std::chrono::steady_clock::time_point deadline,
                                          const CancellationTokenPtr& cancel,
-                                         std::size_t* requests = nullptr);
+                                         std::size_t* requests = nullptr,
+                                         const RequestObserver& on_request = {});
 
   TermIndex& index() { return index_; }
   const catalogue::Catalogue& catalogue() const { return catalogue_; }
@@ -159,7 +164,7 @@ class SearchService {
   std::vector<std::string> prepare_examples(
       const std::vector<const catalogue::Endpoint*>& endpoints,
       std::chrono::steady_clock::time_point deadline, const CancellationTokenPtr& cancel,
-      std::size_t* requests);
+      std::size_t* requests, const RequestObserver& on_request);
   std::vector<Found> search_literals(const SearchRequest& request,
                                      const std::vector<const catalogue::Endpoint*>& endpoints,
                                      SearchResponse& response);
