@@ -5,6 +5,7 @@
 #include <set>
 
 #include "sparqlmcp/assist/endpoint_query.hpp"
+#include "sparqlmcp/assist/words.hpp"
 #include "sparqlmcp/util/error.hpp"
 
 namespace sparqlmcp::assist {
@@ -126,6 +127,17 @@ TermSource source_of(const std::string& id, const std::string& fingerprint,
       if (!properties.count(use.property)) unlisted[use.property] += use.triples.value_or(0);
   for (const auto& [iri, triples] : unlisted)
     add(TermKind::Property, iri, triples ? void_::Count(triples) : std::nullopt);
+
+  // The words of the terms each goes with, once each.
+  std::map<std::string, std::set<std::string>> related;
+  for (const void_::ClassPartition& c : description.classes)
+    for (const void_::ClassProperty& use : c.properties) {
+      for (std::string& word : iri_words(use.property))
+        related[c.class_iri].insert(std::move(word));
+    }
+  for (IndexedTerm& term : source.terms)
+    if (auto found = related.find(term.iri); found != related.end())
+      term.related = join_words({found->second.begin(), found->second.end()});
   return source;
 }
 

@@ -12,18 +12,19 @@ namespace {
 
 // Bumped whenever the tables or what goes into them change: an older file is emptied and
 // rebuilt from the VoID cache, never misread.
-constexpr const char* kSchemaVersion = "1";
+constexpr const char* kSchemaVersion = "2";
 
 // The porter stemmer over unicode61: "singers" finds "singer", accents are folded ("Sao" finds
 // "São"). Its stemming is English; labels in other languages still match word for word.
 constexpr const char* kTokenizer = "tokenize='porter unicode61 remove_diacritics 2'";
 
 // Column weights of BM25: a term's labels and the words of its local name say what it is, the
-// path before the local name says where it belongs, a comment mentions other things too.
-constexpr const char* kTermRank = "bm25(terms_fts, 4.0, 4.0, 1.5, 0.5)";
+// path before the local name says where it belongs, a comment mentions other things too, and
+// so do the terms it goes with.
+constexpr const char* kTermRank = "bm25(terms_fts, 4.0, 4.0, 1.5, 0.5, 1.0)";
 // An example's question is what an agent's text paraphrases; the words of the terms its query
 // uses and the query's own text help when the question is short or missing.
-constexpr const char* kExampleRank = "bm25(examples_fts, 4.0, 1.0, 0.5)";
+constexpr const char* kExampleRank = "bm25(examples_fts, 4.0, 2.0, 1.0)";
 
 // How much a term's use counts against its text match: a factor of 1.03 per power of ten, so
 // that it orders terms that match alike (a million uses before two) and never lifts a term
@@ -56,7 +57,7 @@ void create_schema(Database& db) {
     CREATE TABLE IF NOT EXISTS examples(id INTEGER PRIMARY KEY, source TEXT NOT NULL,
       question TEXT, query TEXT NOT NULL, endpoints TEXT, origin TEXT, iri TEXT, term_words TEXT);
     CREATE INDEX IF NOT EXISTS examples_by_source ON examples(source);
-    CREATE VIRTUAL TABLE IF NOT EXISTS terms_fts USING fts5(label, words, context, comment, )") +
+    CREATE VIRTUAL TABLE IF NOT EXISTS terms_fts USING fts5(label, words, context, comment, related, )") +
              kTokenizer + R"();
     CREATE VIRTUAL TABLE IF NOT EXISTS examples_fts USING fts5(question, terms, query, )" +
              kTokenizer + ");");
@@ -132,7 +133,7 @@ std::string_view term_kind_name(TermKind kind) {
   return kind == TermKind::Class ? "class" : "property";
 }
 
-std::string fts_query(std::string_view text) {
+std::string fts_query(std::string_view text, bool prefixes) {
   std::vector<std::string> words = text_words(text);
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
@@ -143,7 +144,7 @@ std::string fts_query(std::string_view text) {
     // them cannot break the query. A word of four letters or more also finds longer words it
     // begins ("birth" -> "birthday"), as an agent's text is often shorter than a label.
     out += '"' + word + '"';
-    if (word.size() >= 4) out += " OR \"" + word + "\"*";
+    if (prefixes && word.size() >= 4) out += " OR \"" + word + "\"*";
   }
   return out;
 }
@@ -187,7 +188,8 @@ void TermIndex::replace(const TermSource& source) {
   Statement row = db_.prepare(
       "INSERT INTO terms(source, kind, iri, label, comment, count) VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
   Statement fts = db_.prepare(
-      "INSERT INTO terms_fts(rowid, label, words, context, comment) VALUES(?1, ?2, ?3, ?4, ?5)");
+      "INSERT INTO terms_fts(rowid, label, words, context, comment, related) "
+      "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
   for (const IndexedTerm& term : source.terms) {
     row.reset();
     row.bind(1, source.id)
@@ -206,6 +208,7 @@ void TermIndex::replace(const TermSource& source) {
         .bind(3, join_words(iri_words(term.iri)))
         .bind(4, join_words(iri_context_words(term.iri)))
         .bind(5, term.comment)
+        .bind(6, term.related)
         .run();
   }
   Statement uses = db_.prepare(
@@ -347,7 +350,9 @@ void TermIndex::add_example(const std::string& source, const Example& example) {
 }
 
 std::vector<ExampleHit> TermIndex::search_examples(const ExampleQuery& query) {
-  const std::string match = fts_query(query.text);
+  // Whole words only: a question's paraphrase shares words with it, and prefixes would weigh
+  // long words twice.
+  const std::string match = fts_query(query.text, true);
   if (match.empty() || query.limit == 0) return {};
   std::string sql = std::string(
                         "SELECT e.source, e.question, e.query, e.endpoints, e.origin, e.iri, "

@@ -28,6 +28,10 @@ struct IndexedTerm {
   std::string label;    // the preferred label (English or untagged first); may be empty
   std::string labels;   // every label, in any language, space-separated: searched, not shown
   std::string comment;  // rdfs:comment or a definition; may be empty
+  // Words of the terms it goes with in the description: for a class, the properties its
+  // instances use; for a property, the classes whose instances use it. A question names a
+  // class by what its instances have ("the horsepower of cars") as often as by its name.
+  std::string related;
   std::optional<std::uint64_t> count;  // instances of a class, triples of a property
 };
 
@@ -121,8 +125,9 @@ class TermIndex {
   Database db_;
 };
 
-// The FTS5 query for free text: its words (assist/words.hpp), each as itself or as a prefix,
-// joined with OR. Empty when the text has no word.
-std::string fts_query(std::string_view text);
+// The FTS5 query for free text: its words (assist/words.hpp), each as itself and, with
+// `prefixes`, a word of four letters or more also as a prefix, joined with OR. Empty when the
+// text has no word.
+std::string fts_query(std::string_view text, bool prefixes = true);
 
 }  // namespace sparqlmcp::assist
