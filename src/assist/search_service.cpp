@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "sparqlmcp/assist/description_terms.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
 #include "sparqlmcp/assist/words.hpp"
 #include "sparqlmcp/util/error.hpp"
@@ -52,14 +53,6 @@ std::vector<std::string> terms_to_label(const void_::Description& description, s
   return out;
 }
 
-struct TermText {
-  std::string label;  // preferred
-  std::vector<std::string> labels;
-  std::string comment;
-  bool label_english = false;
-  bool comment_english = false;
-};
-
 std::string labels_query(const std::vector<std::string>& terms, std::size_t limit) {
   std::string query = "SELECT ?t ?p ?l WHERE {\n  VALUES ?t {";
   for (const std::string& term : terms)
@@ -89,56 +82,6 @@ void take_text(TermText& text, const std::string& property, const rdf::Term& val
     text.label = value.value;
     text.label_english = english;
   }
-}
-
-TermSource source_of(const std::string& id, const std::string& fingerprint,
-                     const void_::Description& description,
-                     const std::map<std::string, TermText>& texts) {
-  TermSource source;
-  source.id = id;
-  source.fingerprint = fingerprint;
-  auto add = [&](TermKind kind, const std::string& iri, const void_::Count& count) {
-    IndexedTerm term;
-    term.kind = kind;
-    term.iri = iri;
-    term.count = count;
-    if (auto found = texts.find(iri); found != texts.end()) {
-      term.label = found->second.label;
-      for (const std::string& label : found->second.labels)
-        term.labels += label + " ";
-      term.comment = found->second.comment;
-    }
-    source.terms.push_back(std::move(term));
-  };
-  std::set<std::string> properties;
-  for (const void_::ClassPartition& c : description.classes) {
-    add(TermKind::Class, c.class_iri, c.entities);
-    for (const void_::ClassProperty& use : c.properties)
-      source.class_properties.push_back({c.class_iri, use.property, use.triples});
-  }
-  for (const void_::PropertyPartition& p : description.properties) {
-    properties.insert(p.property);
-    add(TermKind::Property, p.property, p.triples);
-  }
-  // Properties a class partition names that the dataset's own partitions do not list.
-  std::map<std::string, std::uint64_t> unlisted;
-  for (const void_::ClassPartition& c : description.classes)
-    for (const void_::ClassProperty& use : c.properties)
-      if (!properties.count(use.property)) unlisted[use.property] += use.triples.value_or(0);
-  for (const auto& [iri, triples] : unlisted)
-    add(TermKind::Property, iri, triples ? void_::Count(triples) : std::nullopt);
-
-  // The words of the terms each goes with, once each.
-  std::map<std::string, std::set<std::string>> related;
-  for (const void_::ClassPartition& c : description.classes)
-    for (const void_::ClassProperty& use : c.properties) {
-      for (std::string& word : iri_words(use.property))
-        related[c.class_iri].insert(std::move(word));
-    }
-  for (IndexedTerm& term : source.terms)
-    if (auto found = related.find(term.iri); found != related.end())
-      term.related = join_words({found->second.begin(), found->second.end()});
-  return source;
 }
 
 double normalized(double score, double best) {
@@ -261,8 +204,8 @@ std::vector<std::string> SearchService::prepare_terms(
         }
       }
     }
-    index_.replace(
-        source_of(endpoint->id, base + (labelled ? "|labels" : "|no-labels"), *description, texts));
+    index_.replace(term_source(endpoint->id, base + (labelled ? "|labels" : "|no-labels"),
+                               *description, texts));
   }
   return notes;
 }

@@ -28,7 +28,11 @@ Database::Database(const std::filesystem::path& path, std::chrono::milliseconds 
                                    "; give a writable --void-cache folder"));
   }
   sqlite3_busy_timeout(db_, static_cast<int>(busy_wait.count()));
-  if (name_ != ":memory:") execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
+  // The write-ahead log of a large rebuild is cut back after its checkpoint, not kept at its
+  // largest size.
+  if (name_ != ":memory:")
+    execute(
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA journal_size_limit=4194304;");
 }
 
 Database::~Database() {
