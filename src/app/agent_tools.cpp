@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "sparqlmcp/assist/shacl_examples.hpp"
 #include "sparqlmcp/tools/call_recorder.hpp"
 #include "sparqlmcp/tools/list_endpoints.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
@@ -69,14 +70,17 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
     add(tools::make_get_void_descriptions_tool(runtime.catalogue, void_service, {},
                                                out.void_answers));
   }
-  if (offered("search_terms") || offered("describe_entity") || offered("get_example_queries")) {
+  if (offered("search_terms") || offered("describe_entity") || offered("get_example_queries") ||
+      command_line.learn_examples) {
     out.search = make_search_service(runtime, service, void_service);
     if (offered("search_terms")) add(tools::make_search_terms_tool(*out.search));
     if (offered("describe_entity")) add(tools::make_describe_entity_tool(*out.search));
     if (offered("get_example_queries")) add(tools::make_get_example_queries_tool(*out.search));
   }
   if (offered("run_sparql_query"))
-    add(tools::make_run_sparql_query_tool(service, runtime.settings));
+    add(tools::make_run_sparql_query_tool(
+        service, runtime.settings,
+        std::make_shared<assist::Labeller>(service, runtime.void_cache.get())));
   if (offered("submit")) {
     tools::SubmitSettings settings;
     if (command_line.submissions) {
@@ -87,6 +91,23 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
     settings.allow_resubmit = command_line.allow_resubmit;
     settings.show_score = command_line.show_score;
     settings.trace = recording.trace;
+    if (command_line.learn_examples && out.search) {
+      assist::SearchService* search = out.search.get();
+      settings.on_exact = [search](const tools::Task& task, const std::string& query,
+                                   const std::vector<std::string>& endpoints) {
+        assist::Example example;
+        example.question = task.question;
+        example.query = query;
+        example.endpoints = endpoints.empty() ? task.endpoints : endpoints;
+        example.origin = "learned from an exact submission (task " + task.id + ")";
+        example.term_words = assist::query_term_words(query);
+        try {
+          search->learn_example(example);
+        } catch (const Exception& e) {
+          spdlog::warn("--learn-examples: task {} could not be kept: {}", task.id, e.what());
+        }
+      };
+    }
     add(tools::make_submit_tool(service, runtime.settings, ledger, tasks, settings));
   }
   return out;

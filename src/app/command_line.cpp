@@ -94,6 +94,8 @@ Options:
                           {id, question, gold_query or gold_results, endpoints}); submissions
                           are scored against their gold answers
   --show-score            tell the agent its score in the submit receipt (default: hidden)
+  --learn-examples        keep each submission scored exact as an example query (with its
+                          task's question) that get_example_queries finds later
   Options with a value also take the form --option=value.
 
 Options of `void` (besides --catalogue, --endpoint, --void-cache, --void-ttl-hours,
@@ -281,6 +283,8 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.tasks = value_of(flag);
     } else if (!query && !void_command && !eval && flag == "--show-score") {
       line.show_score = true;
+    } else if (!query && !void_command && !eval && flag == "--learn-examples") {
+      line.learn_examples = true;
     } else if (eval && flag == "--json") {
       line.eval_json = true;
     } else if (void_command && flag == "--all") {
@@ -343,6 +347,8 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
     bad_usage("eval needs --submissions FILE (what the server wrote with --submissions)");
   if (line.show_score && !line.tasks)
     bad_usage("--show-score needs --tasks FILE: without tasks there is no score to show");
+  if (line.learn_examples && !line.tasks)
+    bad_usage("--learn-examples needs --tasks FILE: only submissions scored exact are learned");
   if (query && line.query_input.empty() && line.command == Command::Query) {
     bad_usage("query needs a query: the text in quotes, - to read standard input, or @FILE");
   }

@@ -15,6 +15,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "agent_prompts.hpp"
 #include "agent_tools.hpp"
 #include "catalogue_resources.hpp"
 #include "runtime.hpp"
@@ -205,7 +206,10 @@ int run_serve(const CommandLine& command_line) {
   if (lists)
     resources = std::make_shared<const CatalogueResources>(
         runtime->catalogue, describes ? runtime->void_cache.get() : nullptr);
-  mcp::Server server(options, std::move(agent_tools.tools), resources);
+  // The prompt's completions name catalogue ids: offered where the catalogue may be seen.
+  std::shared_ptr<const AgentPrompts> prompts;
+  if (lists) prompts = std::make_shared<const AgentPrompts>(runtime->catalogue, agent_tools.names);
+  mcp::Server server(options, std::move(agent_tools.tools), resources, prompts);
   // Declared after everything it reads, so that it is stopped and joined before they go.
   std::jthread prerender;
   if (describes)

@@ -35,14 +35,19 @@ nlohmann::json ServerCore::capabilities() const {
   nlohmann::json out = {{"tools", {{"listChanged", false}}}};
   // Only a server with resources declares them (a tool set without the catalogue has none).
   if (resources) out["resources"] = {{"subscribe", false}, {"listChanged", false}};
+  if (prompts) {
+    out["prompts"] = {{"listChanged", false}};
+    out["completions"] = nlohmann::json::object();
+  }
   out["logging"] = nlohmann::json::object();
   return out;
 }
 
 Server::Server(ServerOptions options, std::vector<std::unique_ptr<Tool>> tools,
-               std::shared_ptr<const ResourceProvider> resources)
-    : core_(std::make_unique<ServerCore>(std::move(options), std::move(tools),
-                                         std::move(resources))) {}
+               std::shared_ptr<const ResourceProvider> resources,
+               std::shared_ptr<const PromptProvider> prompts)
+    : core_(std::make_unique<ServerCore>(std::move(options), std::move(tools), std::move(resources),
+                                         std::move(prompts))) {}
 
 Server::~Server() = default;
 

@@ -19,10 +19,12 @@ using ToolList = std::vector<std::unique_ptr<Tool>>;
 
 struct ServerCore {
   ServerCore(ServerOptions options_in, ToolList tools_in,
-             std::shared_ptr<const ResourceProvider> resources_in)
+             std::shared_ptr<const ResourceProvider> resources_in,
+             std::shared_ptr<const PromptProvider> prompts_in)
       : options(std::move(options_in)),
         tools(std::make_shared<const ToolList>(std::move(tools_in))),
         resources(std::move(resources_in)),
+        prompts(std::move(prompts_in)),
         pool(options.worker_threads, options.shutdown_grace),
         ticker(options.progress_interval),
         tasks(TaskStoreOptions{options.task_ttl, options.task_poll_interval, options.max_tasks},
@@ -41,6 +43,7 @@ struct ServerCore {
   // clients and LLM prompt caches reuse the list).
   std::shared_ptr<const ToolList> tools;
   std::shared_ptr<const ResourceProvider> resources;
+  std::shared_ptr<const PromptProvider> prompts;  // may be null: no prompts, no completions
   WorkerPool pool;
   ProgressTicker ticker;
   // Tasks of every session: a 2026-07-28 tasks/get may come on any session (each HTTP request

@@ -17,12 +17,26 @@ namespace {
 using nlohmann::json;
 namespace ec = error_code;
 
-constexpr const char* kImplementedMethods =
-    "initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, "
-    "resources/read, logging/setLevel";
-constexpr const char* kModernMethods =
-    "server/discover, tools/list, tools/call, resources/list, resources/templates/list, "
-    "resources/read, tasks/get, tasks/update, tasks/cancel";
+// The methods a server answers: the prompt methods only when it has prompts (it declares the
+// prompts and completions capabilities then; a server without gives them method not found).
+std::string implemented_methods(bool prompts) {
+  return std::string(
+             "initialize, ping, tools/list, tools/call, resources/list, resources/templates/list, "
+             "resources/read, ") +
+         (prompts ? "prompts/list, prompts/get, completion/complete, " : "") + "logging/setLevel";
+}
+
+std::string modern_methods(bool prompts) {
+  return std::string(
+             "server/discover, tools/list, tools/call, resources/list, resources/templates/list, "
+             "resources/read, ") +
+         (prompts ? "prompts/list, prompts/get, completion/complete, " : "") +
+         "tasks/get, tasks/update, tasks/cancel";
+}
+
+bool is_prompt_method(const std::string& method) {
+  return method == "prompts/list" || method == "prompts/get" || method == "completion/complete";
+}
 
 std::string id_key(const json& id) {
   return serialize_message(id);
@@ -368,10 +382,13 @@ std::optional<json> SessionCore::handle_request(const json& id, const std::strin
   if (method == "resources/list") return handle_resources_list(params);
   if (method == "resources/templates/list") return handle_resources_templates_list(params);
   if (method == "resources/read") return handle_resources_read(params, false);
+  if (server_.prompts && method == "prompts/list") return handle_prompts_list(params);
+  if (server_.prompts && method == "prompts/get") return handle_prompts_get(params);
+  if (server_.prompts && method == "completion/complete") return handle_complete(params);
   if (method == "logging/setLevel") return handle_set_level(params);
   throw RpcError(
       ec::kMethodNotFound,
-      "method not found: \"" + method + "\"; this server implements " + kImplementedMethods,
+      "method not found: \"" + method + "\"; this server implements " + implemented_methods(server_.prompts != nullptr),
       json{{"method", method}});
 }
 
@@ -398,6 +415,13 @@ std::optional<json> SessionCore::handle_modern_request(const json& id, const std
     result = handle_resources_templates_list(params);
   } else if (method == "resources/read") {
     result = handle_resources_read(params, true);
+  } else if (server_.prompts && method == "prompts/list") {
+    result = handle_prompts_list(params);
+  } else if (server_.prompts && is_prompt_method(method)) {
+    // A filled prompt and completions depend on what the caller typed: not cacheable.
+    result = method == "prompts/get" ? handle_prompts_get(params) : handle_complete(params);
+    complete_modern_result(result, server_.server_info(), std::nullopt);
+    return result;
   } else if (method == "tasks/get" || method == "tasks/update" || method == "tasks/cancel") {
     // A task's state is not cacheable: its ttlMs is the task's time to live, and no
     // cacheScope goes with it.
@@ -415,7 +439,7 @@ std::optional<json> SessionCore::handle_modern_request(const json& id, const std
                                           "result once the task is completed")
                             : std::string("; keep the taskId that each tools/call answered "
                                           "with resultType \"task\"")) +
-                       ". " + envelope.protocol_version + " methods: " + kModernMethods,
+                       ". " + envelope.protocol_version + " methods: " + modern_methods(server_.prompts != nullptr),
                    json{{"method", method}});
   } else if (method == "ping" || method == "logging/setLevel") {
     // MCP 2026-07-28 "Key Changes" 5: both were removed.
@@ -426,12 +450,12 @@ std::optional<json> SessionCore::handle_modern_request(const json& id, const std
                               : "; set params._meta[\"" + std::string(meta_key::kLogLevel) +
                                     "\"] on each request that should send log "
                                     "messages") +
-            ". " + envelope.protocol_version + " methods: " + kModernMethods,
+            ". " + envelope.protocol_version + " methods: " + modern_methods(server_.prompts != nullptr),
         json{{"method", method}});
   } else {
     throw RpcError(ec::kMethodNotFound,
                    "method not found: \"" + method + "\"; under " + envelope.protocol_version +
-                       " this server implements " + kModernMethods,
+                       " this server implements " + modern_methods(server_.prompts != nullptr),
                    json{{"method", method}});
   }
   // Every 2026-07-28 result here may be cached (MCP 2026-07-28 "Caching", Cacheable Results).
@@ -856,6 +880,108 @@ json SessionCore::handle_resources_read(const json& params, bool modern) {
   json content = {{"uri", text_uri}, {"text", std::move(*text)}};
   if (!mime_type.empty()) content["mimeType"] = mime_type;
   return json{{"contents", json::array({std::move(content)})}};
+}
+
+json SessionCore::handle_prompts_list(const json& params) {
+  const json& cursor = member_or_null(params, "cursor");
+  if (!cursor.is_null())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for prompts/list: unknown cursor " + serialize_message(cursor) +
+                       "; this server returns all prompts on one page, call prompts/list "
+                       "without a cursor");
+  json list = json::array();
+  if (server_.prompts) {
+    for (const PromptDescriptor& prompt : server_.prompts->list_prompts()) {
+      json entry = {{"name", prompt.name}};
+      if (!prompt.title.empty()) entry["title"] = prompt.title;
+      if (!prompt.description.empty()) entry["description"] = prompt.description;
+      json arguments = json::array();
+      for (const PromptArgument& argument : prompt.arguments) {
+        json a = {{"name", argument.name}, {"required", argument.required}};
+        if (!argument.description.empty()) a["description"] = argument.description;
+        arguments.push_back(std::move(a));
+      }
+      entry["arguments"] = std::move(arguments);
+      list.push_back(std::move(entry));
+    }
+  }
+  return json{{"prompts", std::move(list)}};
+}
+
+json SessionCore::handle_prompts_get(const json& params) {
+  const json& name = member_or_null(params, "name");
+  if (!name.is_string())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for prompts/get: \"name\" must be a string naming a prompt "
+                   "from prompts/list");
+  std::map<std::string, std::string> arguments;
+  const json& given = member_or_null(params, "arguments");
+  if (!given.is_null() && !given.is_object())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for prompts/get: \"arguments\" must be an object of strings");
+  if (given.is_object())
+    for (const auto& [key, value] : given.items()) {
+      if (!value.is_string())
+        throw RpcError(ec::kInvalidParams, "invalid params for prompts/get: argument \"" + key +
+                                               "\" must be a string, got " +
+                                               serialize_message(value).substr(0, 100));
+      arguments.emplace(key, value.get<std::string>());
+    }
+  std::optional<PromptContent> content;
+  try {
+    if (server_.prompts) content = server_.prompts->get_prompt(name.get<std::string>(), arguments);
+  } catch (const Exception& e) {
+    if (e.error().kind != ErrorKind::InvalidArgument) throw;
+    throw RpcError(ec::kInvalidParams, "invalid params for prompts/get: " + e.error().message);
+  }
+  if (!content)
+    throw RpcError(ec::kInvalidParams, "invalid params for prompts/get: unknown prompt " +
+                                           serialize_message(name) +
+                                           "; prompts/list names the prompts this server offers");
+  json messages = json::array();
+  for (const PromptMessage& message : content->messages)
+    messages.push_back(
+        {{"role", message.role}, {"content", {{"type", "text"}, {"text", message.text}}}});
+  json out = {{"messages", std::move(messages)}};
+  if (!content->description.empty()) out["description"] = content->description;
+  return out;
+}
+
+json SessionCore::handle_complete(const json& params) {
+  const json& ref = member_or_null(params, "ref");
+  const json& argument = member_or_null(params, "argument");
+  const json& type = member_or_null(ref, "type");
+  CompletionRequest request;
+  if (type == "ref/prompt" && member_or_null(ref, "name").is_string()) {
+    request.ref = CompletionRequest::Ref::Prompt;
+    request.name = ref.at("name").get<std::string>();
+  } else if (type == "ref/resource" && member_or_null(ref, "uri").is_string()) {
+    request.ref = CompletionRequest::Ref::Resource;
+    request.name = ref.at("uri").get<std::string>();
+  } else {
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for completion/complete: \"ref\" must be {\"type\": "
+                   "\"ref/prompt\", \"name\"} or {\"type\": \"ref/resource\", \"uri\"}");
+  }
+  if (!member_or_null(argument, "name").is_string() ||
+      !member_or_null(argument, "value").is_string())
+    throw RpcError(ec::kInvalidParams,
+                   "invalid params for completion/complete: \"argument\" must be {\"name\": "
+                   "string, \"value\": string}");
+  request.argument = argument.at("name").get<std::string>();
+  request.value = argument.at("value").get<std::string>();
+  const json& chosen = member_or_null(member_or_null(params, "context"), "arguments");
+  if (chosen.is_object())
+    for (const auto& [key, value] : chosen.items())
+      if (value.is_string()) request.context.emplace(key, value.get<std::string>());
+  std::vector<std::string> values;
+  if (server_.prompts) values = server_.prompts->complete(request);
+  // MCP "Completion": at most 100 values per response, with the total and whether more exist.
+  constexpr std::size_t kMaxValues = 100;
+  const std::size_t total = values.size();
+  if (values.size() > kMaxValues) values.resize(kMaxValues);
+  return json{{"completion",
+               {{"values", std::move(values)}, {"total", total}, {"hasMore", total > kMaxValues}}}};
 }
 
 json SessionCore::handle_set_level(const json& params) {

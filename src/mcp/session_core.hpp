@@ -69,6 +69,9 @@ struct SessionCore : std::enable_shared_from_this<SessionCore> {
   // An unknown URI is -32002 in the legacy era, -32602 under 2026-07-28 (`modern`); so is a URI
   // the provider refuses with an InvalidArgument Exception, with the provider's message.
   nlohmann::json handle_resources_read(const nlohmann::json& params, bool modern);
+  nlohmann::json handle_prompts_list(const nlohmann::json& params);
+  nlohmann::json handle_prompts_get(const nlohmann::json& params);
+  nlohmann::json handle_complete(const nlohmann::json& params);
   nlohmann::json handle_set_level(const nlohmann::json& params);
 
   // tasks/get, tasks/update, tasks/cancel (2026-07-28 with the tasks extension): the result

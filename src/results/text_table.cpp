@@ -76,6 +76,9 @@ void limit_cell(std::string& cell, std::size_t max_chars) {
 
 std::string render_cell(const rdf::Term& term, const TextTableOptions& options) {
   std::string cell = render_term(term, options);
+  if (options.labels && term.is_iri())
+    if (auto found = options.labels->find(term.value); found != options.labels->end())
+      cell = found->second + " (" + cell + ")";
   limit_cell(cell, options.max_cell_chars);
   return cell;
 }

@@ -169,6 +169,20 @@ void add_compact_rows(nlohmann::json& structured, const results::QueryResults& r
   structured["rows"] = std::move(rows);
 }
 
+// The labels of the IRIs shown, keyed by their cells (the short form the rows carry).
+void add_labels(nlohmann::json& structured, const results::QueryResults& results, std::size_t shown,
+                const std::map<std::string, std::string>& labels,
+                const results::TextTableOptions& options) {
+  if (labels.empty()) return;
+  nlohmann::json map = nlohmann::json::object();
+  for (std::size_t r = 0; r < shown && r < results.rows.size(); ++r)
+    for (const auto& cell : results.rows[r])
+      if (cell && cell->is_iri())
+        if (auto found = labels.find(cell->value); found != labels.end())
+          map[results::render_cell(*cell, options)] = found->second;
+  if (!map.empty()) structured["labels"] = std::move(map);
+}
+
 }  // namespace
 
 mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFacts& facts,
@@ -206,7 +220,9 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
     body = std::move(text);
     shown = count;
   } else {
-    results::TextTable table = results::render_tsv_table(results, options);
+    results::TextTableOptions labelled = options;
+    if (!facts.labels.empty()) labelled.labels = &facts.labels;
+    results::TextTable table = results::render_tsv_table(results, labelled);
     body = std::move(table.text);
     shown = table.rows_shown;
   }
@@ -220,6 +236,7 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
     structured["results"] = results::to_json(rows);
   } else {
     add_compact_rows(structured, results, shown, options);
+    add_labels(structured, results, shown, facts.labels, options);
   }
   add_counts(structured, at_hand, facts, "row_count", "row_count_at_least");
   structured["rows_shown"] = shown;
@@ -307,6 +324,12 @@ nlohmann::json query_output_schema() {
            "prefix:local (the query's prefixes), a literal as in SPARQL (\"text\"@en, "
            "\"1.5\"^^xsd:float; numbers and booleans bare), null when unbound."},
           {"items", {{"type", "array"}, {"items", {{"type", {"string", "null"}}}}}}}},
+        {"labels",
+         {{"type", "object"},
+          {"additionalProperties", {{"type", "string"}}},
+          {"description",
+           "The labels the endpoints give IRIs of the rows shown, keyed by the cell as in "
+           "rows (the text table shows them as label (cell))."}}},
         {"boolean", {{"type", "boolean"}, {"description", "ASK: the answer."}}},
         {"results",
          {{"type", "object"},

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -49,6 +50,9 @@ struct AnswerFacts {
   std::vector<std::string> warnings;
   std::vector<std::pair<std::string, std::string>> prefixes;  // for compact IRIs
   std::optional<engine::ExplainNode> plan;                    // explain: the plan that ran
+  // IRI -> label of the IRIs shown, from their endpoints: the text table writes them
+  // "label (prefix:local)", structuredContent has them as `labels` keyed by the cell.
+  std::map<std::string, std::string> labels;
 };
 
 // The next-page query for a page that showed `shown` rows (triples) of those at hand, or

@@ -1,15 +1,21 @@
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 
+#include <algorithm>
+#include <set>
+
 #include "failure_text.hpp"
 #include "query_output.hpp"
 #include "query_pager.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
+#include "sparqlmcp/tools/request_trace.hpp"
 
 namespace sparqlmcp::tools {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+// Labels are a help, not the answer: they get a few seconds of the call at most.
+constexpr std::chrono::milliseconds kLabelWait{3000};
 
 mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
   mcp::ToolDefinition definition;
@@ -61,6 +67,11 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
           {"description",
            "Also count the query's rows exactly (a COUNT query within the time limit), when "
            "the page alone cannot tell the total."}}},
+        {"labels",
+         {{"type", "boolean"},
+          {"description",
+           "Show IRIs in the table as label (prefix:local) with the labels their endpoints "
+           "give them (default true; structuredContent has them as `labels`)."}}},
         {"explain",
          {{"type", "boolean"},
           {"description",
@@ -83,8 +94,10 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
 class RunSparqlQueryTool final : public mcp::Tool {
  public:
   RunSparqlQueryTool(std::shared_ptr<const federation::QueryService> service,
-                     QuerySettings settings)
-      : settings_(std::move(settings)),
+                     QuerySettings settings, std::shared_ptr<assist::Labeller> labeller)
+      : service_(service),
+        labeller_(std::move(labeller)),
+        settings_(std::move(settings)),
         definition_(run_sparql_query_definition(settings_)),
         pager_(std::move(service), {settings_.prefetch_rows, settings_.page_cache_bytes,
                                     settings_.page_cache_ttl, settings_.count_option}) {}
@@ -102,7 +115,9 @@ class RunSparqlQueryTool final : public mcp::Tool {
  private:
   mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
     Arguments args(arguments, definition_.name);
-    args.reject_unknown({"query", "format", "timeout_ms", "max_rows", "count", "explain"});
+    args.reject_unknown(
+        {"query", "format", "timeout_ms", "max_rows", "count", "explain", "labels"});
+    const bool labels = args.optional_boolean("labels").value_or(true);
     PageRequest request;
     request.text = args.required_string("query", "the SPARQL query text");
     std::optional<std::string> format = args.optional_choice(
@@ -125,7 +140,29 @@ class RunSparqlQueryTool final : public mcp::Tool {
     Page page = pager_.page(request, context);
     const OutputLimits limits{request.max_rows, settings_.max_text_chars};
     if (page.graph) return render_graph(page.triples, page.facts, limits, page.next_page);
+    if (labels && labeller_ && request.format == "table")
+      page.facts.labels = labels_of(page, request, context);
     return render_solutions(std::move(page.solutions), page.facts, limits, page.next_page);
+  }
+
+  // The labels of the IRIs the table may show, from the endpoints that gave the rows: a
+  // bounded look-up that never takes more than a few seconds of the call's time.
+  std::map<std::string, std::string> labels_of(const Page& page, const PageRequest& request,
+                                               mcp::ToolContext& context) const {
+    std::vector<std::string> iris;
+    std::set<std::string> seen;
+    for (std::size_t r = 0; r < page.solutions.rows.size() && r < request.max_rows; ++r)
+      for (const auto& cell : page.solutions.rows[r])
+        if (cell && cell->is_iri() && seen.insert(cell->value).second) iris.push_back(cell->value);
+    std::vector<const catalogue::Endpoint*> endpoints;
+    for (const federation::EndpointUse& use : page.facts.endpoints_used)
+      if (const catalogue::Endpoint* e = service_->catalogue().find(use.endpoint))
+        if (std::find(endpoints.begin(), endpoints.end(), e) == endpoints.end())
+          endpoints.push_back(e);
+    if (iris.empty() || endpoints.empty()) return {};
+    const auto deadline = std::min(request.deadline, Clock::now() + kLabelWait);
+    return labeller_->labels(iris, endpoints, deadline, context.cancellation,
+                             request_tracer(context));
   }
 
   static void check_format_fits(const std::string& format, bool graph) {
@@ -144,6 +181,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
     }
   }
 
+  std::shared_ptr<const federation::QueryService> service_;
+  std::shared_ptr<assist::Labeller> labeller_;
   QuerySettings settings_;
   mcp::ToolDefinition definition_;
   QueryPager pager_;
@@ -152,8 +191,10 @@ class RunSparqlQueryTool final : public mcp::Tool {
 }  // namespace
 
 std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(
-    std::shared_ptr<const federation::QueryService> service, QuerySettings settings) {
-  return std::make_unique<RunSparqlQueryTool>(std::move(service), std::move(settings));
+    std::shared_ptr<const federation::QueryService> service, QuerySettings settings,
+    std::shared_ptr<assist::Labeller> labeller) {
+  return std::make_unique<RunSparqlQueryTool>(std::move(service), std::move(settings),
+                                              std::move(labeller));
 }
 
 }  // namespace sparqlmcp::tools

@@ -241,6 +241,8 @@ class SubmitTool final : public mcp::Tool {
       }
     }
     ledger_->submitted(group, task_id, {id, time});
+    if (settings_.on_exact && task && !score.is_null() && score.value("exact_set_match", false))
+      settings_.on_exact(*task, query_text, named);
     return receipt(id, task_id, answer, signature, warnings, score, gold_error, not_written);
   }
 

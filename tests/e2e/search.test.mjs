@@ -129,6 +129,18 @@ describe("search tools over Oxigraph", () => {
     assert.match(from_file.structuredContent.examples[0].source, /search_catalogue_examples.ttl$/);
   });
 
+  it("shows the IRIs of a query's table with their labels, unless labels: false", async () => {
+    const query = `SELECT ?singer ?n WHERE { SERVICE <${oxigraph.url()}> { ?singer <${VOC}nationality> ?n } } ORDER BY ?singer`;
+    const result = await tool(session, "run_sparql_query", { query });
+    assert.match(text_of(result), /\nCharles Aznavour \(<http:\/\/example.org\/music\/charles>\)\t"France"\n/);
+    assert.match(text_of(result), /\nEdith Piaf \(<http:\/\/example.org\/music\/edith>\)/);  // English first
+    assert.equal(result.structuredContent.labels[`<${EX}jacques>`], "Jacques Brel");
+    assert.equal(result.structuredContent.rows[0][0], `<${EX}charles>`);  // the rows stay plain
+    const plain = await tool(session, "run_sparql_query", { query, labels: false });
+    assert.equal(plain.structuredContent.labels, undefined);
+    assert.doesNotMatch(text_of(plain), /Charles Aznavour/);
+  });
+
   it("refuses empty, huge and wordless text and unknown endpoints, and goes on serving", async () => {
     assert.match(await error_of(session, "search_terms", { text: "" }), /'text'/);
     assert.match(await error_of(session, "search_terms", { text: "?! ..." }), /no word to search for/);
@@ -194,5 +206,71 @@ describe("search through Virtuoso's free-text index", () => {
     assert.equal(result.structuredContent.results[0]?.iri, `${EX}charles`, text_of(result));
     const value = await tool(session, "search_terms", { text: "Brussels", kind: "value" });
     assert.equal(value.structuredContent.results[0]?.property, `${VOC}recordedIn`, text_of(value));
+  });
+});
+
+describe("the answer_question prompt and completions, with the SDK client", () => {
+  let session;
+  before(async () => {
+    session = await connect_sdk(join(REPO, "examples", "catalogue.ttl"));
+  });
+  after(async () => { await session?.close(); });
+
+  it("lists the prompt and fills it with the question and the tools offered", async () => {
+    const { prompts } = await session.client.listPrompts();
+    assert.deepEqual(prompts.map((p) => p.name), ["answer_question"]);
+    assert.deepEqual(prompts[0].arguments.map((a) => [a.name, a.required]), [["question", true], ["endpoints", false]]);
+    const filled = await session.client.getPrompt({
+      name: "answer_question", arguments: { question: "Who was born in Warsaw?", endpoints: "demo-people, demo-geo" } });
+    const text = filled.messages[0].content.text;
+    assert.match(text, /Who was born in Warsaw\?/);
+    assert.match(text, /demo-people <https:\/\/demo.sparql-mcp.org\/sparql\/people>/);
+    for (const tool of ["list_endpoints", "search_terms", "get_example_queries", "run_sparql_query", "submit"])
+      assert.ok(text.includes(tool), `${tool} is not in the prompt`);
+    await assert.rejects(session.client.getPrompt({ name: "answer_question", arguments: {} }), /needs the argument "question"/);
+    await assert.rejects(session.client.getPrompt({ name: "answer_question", arguments: { question: "x", endpoints: "nope" } }),
+                         /unknown endpoint 'nope'/);
+    await assert.rejects(session.client.getPrompt({ name: "no_such_prompt" }), /unknown prompt/);
+  });
+
+  it("completes endpoint ids for the prompt and for the resource templates", async () => {
+    const prompt = await session.client.complete({ ref: { type: "ref/prompt", name: "answer_question" },
+                                                   argument: { name: "endpoints", value: "demo-people, demo-g" } });
+    assert.deepEqual(prompt.completion.values, ["demo-people, demo-geo"]);
+    const resource = await session.client.complete({ ref: { type: "ref/resource", uri: "sparql-mcp://void/{id}" },
+                                                     argument: { name: "id", value: "demo-w" } });
+    assert.deepEqual(resource.completion.values, ["demo-works"]);
+    const all = await session.client.complete({ ref: { type: "ref/resource", uri: "sparql-mcp://catalogue/{id}" },
+                                                argument: { name: "id", value: "" } });
+    assert.equal(all.completion.total, 4);
+    const none = await session.client.complete({ ref: { type: "ref/prompt", name: "answer_question" },
+                                                 argument: { name: "question", value: "Who" } });
+    assert.deepEqual(none.completion.values, []);
+  });
+});
+
+describe("--learn-examples", () => {
+  it("keeps a submission scored exact as an example of its endpoints, with its task's question", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sparqlmcp-learn-"));
+    const people = "https://demo.sparql-mcp.org/sparql/people";
+    const gold = `PREFIX demo: <https://demo.sparql-mcp.org/vocab#> SELECT ?p WHERE { SERVICE <${people}> { ?p demo:birthPlace <https://demo.sparql-mcp.org/city/Warsaw> } }`;
+    writeFileSync(join(dir, "tasks.jsonl"), JSON.stringify({ id: "t1", question: "Which people were born in Warsaw?",
+                                                            gold_query: gold, endpoints: ["demo-people"] }) + "\n");
+    const session = await connect_sdk(join(REPO, "examples", "catalogue.ttl"),
+                                      ["--void-cache", join(dir, "cache"), "--tasks", join(dir, "tasks.jsonl"), "--learn-examples"]);
+    try {
+      const before = await tool(session, "get_example_queries", { text: "people born in Warsaw" });
+      assert.deepEqual(before.structuredContent.examples, []);
+      await tool(session, "submit", { query: gold, task_id: "t1" });
+      const after = await tool(session, "get_example_queries", { text: "people born in Warsaw" });
+      const [learned] = after.structuredContent.examples;
+      assert.equal(learned.question, "Which people were born in Warsaw?");
+      assert.equal(learned.query, gold);
+      assert.deepEqual(learned.endpoints, [people]);
+      assert.match(learned.source, /learned from an exact submission \(task t1\)/);
+    } finally {
+      await session.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

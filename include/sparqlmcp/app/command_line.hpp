@@ -53,6 +53,9 @@ struct CommandLine {
   bool allow_resubmit = false;
   std::optional<std::filesystem::path> tasks;
   bool show_score = false;
+  // --learn-examples: a submission scored exact becomes an example query of its endpoints,
+  // with its task's question (get_example_queries finds it later; docs/search.md).
+  bool learn_examples = false;
   std::vector<std::string> tools;
   // for `eval`: --json prints the summary as JSON
   bool eval_json = false;

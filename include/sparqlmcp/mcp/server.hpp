@@ -31,6 +31,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sparqlmcp/mcp/prompt_provider.hpp"
 #include "sparqlmcp/mcp/resource_provider.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
 
@@ -94,7 +95,8 @@ struct ServerCore;
 class Server {
  public:
   Server(ServerOptions options, std::vector<std::unique_ptr<Tool>> tools,
-         std::shared_ptr<const ResourceProvider> resources);
+         std::shared_ptr<const ResourceProvider> resources,
+         std::shared_ptr<const PromptProvider> prompts = nullptr);
   ~Server();
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

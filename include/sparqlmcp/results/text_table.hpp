@@ -4,6 +4,7 @@
 // limits in TextTableOptions (apart from the header line) and never cuts a row in half.
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +20,9 @@ struct TextTableOptions {
   // (prefix name, namespace IRI): an IRI starting with the namespace is written prefix:local
   // when the local part is a valid PN_LOCAL; the longest namespace wins.
   std::vector<std::pair<std::string, std::string>> prefixes;
+  // IRI -> label: an IRI with a label is written "label (prefix:local)", as a person reads it
+  // (may be null).
+  const std::map<std::string, std::string>* labels = nullptr;
 };
 
 struct TextTable {

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "sparqlmcp/assist/labeller.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
 
@@ -35,7 +36,9 @@ struct QuerySettings {
 };
 
 // `service` answers every query; shared with the other faces (submit, /sparql, VoID).
+// `labeller` (may be null: no labels) gives the labels of the IRIs the table shows.
 std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(
-    std::shared_ptr<const federation::QueryService> service, QuerySettings settings);
+    std::shared_ptr<const federation::QueryService> service, QuerySettings settings,
+    std::shared_ptr<assist::Labeller> labeller = nullptr);
 
 }  // namespace sparqlmcp::tools

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <memory>
 
 #include "sparqlmcp/federation/query_service.hpp"
@@ -32,6 +33,11 @@ struct SubmitSettings {
   // --trace: the requests of gold queries, as request lines of no call with origin
   // "evaluation" and the task's id (the submit call's own requests are the call's).
   std::shared_ptr<TraceLog> trace;
+  // Told of each submission scored exact (--learn-examples): its task, the query as submitted
+  // and the endpoints it names. May be empty.
+  std::function<void(const Task& task, const std::string& query,
+                     const std::vector<std::string>& endpoints)>
+      on_exact;
 };
 
 // `service`: the query service every other face uses; `query`: run_sparql_query's settings
