@@ -183,7 +183,98 @@ double usage_factor(std::uint64_t count) {
   return 1.0 + 0.03 * std::log10(1.0 + static_cast<double>(count));
 }
 
+// The literals a question names: quoted text, numbers, and runs of capitalised words that do
+// not open a sentence ("singers from France", "made in United States"). At most eight.
+std::vector<std::string> literal_candidates(const std::string& text) {
+  std::vector<std::string> out;
+  auto add = [&](std::string candidate) {
+    if (!candidate.empty() && out.size() < 8 &&
+        std::find(out.begin(), out.end(), candidate) == out.end())
+      out.push_back(std::move(candidate));
+  };
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\'' || text[i] == '"') {
+      const std::size_t end = text.find(text[i], i + 1);
+      if (end == std::string::npos) break;
+      add(text.substr(i + 1, end - i - 1));
+      i = end;
+    }
+  std::string run;
+  bool sentence_start = true;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (!std::isalnum(c)) {
+      if (c == '.' || c == '?' || c == '!' || c == ':') sentence_start = true;
+      if (c != ' ' && !run.empty()) {
+        add(run);
+        run.clear();
+      }
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
+                                 text[end] == '.' || static_cast<unsigned char>(text[end]) >= 0x80))
+      ++end;
+    while (end > i && text[end - 1] == '.')
+      --end;
+    const std::string word = text.substr(i, end - i);
+    const bool number = std::all_of(word.begin(), word.end(),
+                                    [](unsigned char w) { return std::isdigit(w) || w == '.'; });
+    if (number) {
+      add(word);
+    } else if (std::isupper(c) && !sentence_start) {
+      run += (run.empty() ? "" : " ") + word;
+    } else if (!run.empty()) {
+      add(run);
+      run.clear();
+    }
+    sentence_start = false;
+    i = end;
+  }
+  add(run);
+  return out;
+}
+
 }  // namespace
+
+std::map<std::string, std::pair<std::size_t, std::string>> SearchService::properties_holding(
+    const SearchRequest& request, const std::vector<const catalogue::Endpoint*>& endpoints,
+    SearchResponse& response) {
+  std::map<std::string, std::pair<std::size_t, std::string>> out;
+  const std::vector<std::string> candidates = literal_candidates(request.text);
+  if (candidates.empty() || endpoints.empty() || endpoints.size() > 8) return out;
+  std::string values;
+  for (const std::string& candidate : candidates)
+    for (const rdf::Term& form : exact_forms(candidate))
+      values += " " + sparql_term(form);
+  const std::string query =
+      "SELECT ?p ?o WHERE { VALUES ?o {" + values + " } ?s ?p ?o } GROUP BY ?p ?o LIMIT 1000";
+  // literal (lower case) -> the properties holding it, over every endpoint asked
+  std::map<std::string, std::set<std::string>> holders;
+  std::map<std::string, std::string> endpoint_of;  // property -> the first endpoint holding it
+  for (const catalogue::Endpoint* endpoint : endpoints) {
+    EndpointRows rows = select_at(*queries_, *endpoint, query, request.deadline, request.cancel,
+                                  request.on_request);
+    response.requests += rows.requests;
+    if (rows.failure) continue;
+    for (const auto& row : rows.rows) {
+      auto p = row.find("p"), o = row.find("o");
+      if (p == row.end() || o == row.end()) continue;
+      holders[util::ascii_lowercase(o->second.value)].insert(p->second.value);
+      endpoint_of.emplace(p->second.value, endpoint->id);
+    }
+  }
+  for (const auto& [literal, properties] : holders)
+    if (properties.size() <= 3)
+      for (const std::string& property : properties) {
+        auto& [literals, endpoint] = out[property];
+        ++literals;
+        endpoint = endpoint_of[property];
+      }
+  return out;
+}
 
 std::vector<Found> SearchService::search_literals(
     const SearchRequest& request, const std::vector<const catalogue::Endpoint*>& endpoints,

@@ -268,6 +268,30 @@ SearchResponse SearchService::search(const SearchRequest& request) {
     double best = 0;
     for (const Found& f : terms)
       best = std::max(best, f.score);
+    // A property that holds a literal the text names is what the text asks about ("concerts in
+    // 2014" asks about the property holding 2014), whatever its name: it goes just below the
+    // best match of the words, or keeps its own score when that is higher.
+    if (wants(FindKind::Property) && !entity_properties) {
+      for (const auto& [iri, holding] : properties_holding(request, request.endpoints, response)) {
+        const double boosted =
+            best > 0 ? best * (0.9 + 0.02 * static_cast<double>(holding.first)) : 1;
+        auto it = std::find_if(terms.begin(), terms.end(), [&](const Found& f) {
+          return f.kind == FindKind::Property && f.iri == iri;
+        });
+        if (it != terms.end()) {
+          it->score = std::max(it->score, boosted);
+        } else if (!request.of) {
+          Found found;
+          found.kind = FindKind::Property;
+          found.iri = iri;
+          found.endpoint = holding.second;
+          found.score = boosted;
+          terms.push_back(std::move(found));
+        }
+      }
+      for (const Found& f : terms)
+        best = std::max(best, f.score);
+    }
     for (Found& f : terms)
       f.score = normalized(f.score, best);
   }

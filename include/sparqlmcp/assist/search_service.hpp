@@ -168,6 +168,13 @@ class SearchService {
   std::vector<Found> search_literals(const SearchRequest& request,
                                      const std::vector<const catalogue::Endpoint*>& endpoints,
                                      SearchResponse& response);
+  // The properties that hold the literals the text names (numbers, quoted text, capitalised
+  // names), each with the number of such literals it holds; literals several properties hold
+  // tell nothing and are left out. One exact-match query per endpoint, at most eight endpoints,
+  // and only when endpoints are named. property -> (literals held, the endpoint id).
+  std::map<std::string, std::pair<std::size_t, std::string>> properties_holding(
+      const SearchRequest& request, const std::vector<const catalogue::Endpoint*>& endpoints,
+      SearchResponse& response);
   std::vector<Found> properties_of_entity(const SearchRequest& request,
                                           const std::vector<const catalogue::Endpoint*>& endpoints,
                                           SearchResponse& response);
