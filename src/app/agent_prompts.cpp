@@ -11,21 +11,6 @@ namespace {
 constexpr const char* kAnswerQuestion = "answer_question";
 constexpr std::size_t kMaxQuestion = 10000;
 
-std::vector<std::string> split_ids(const std::string& list) {
-  std::vector<std::string> out;
-  std::size_t at = 0;
-  while (at <= list.size()) {
-    std::size_t end = list.find(',', at);
-    if (end == std::string::npos) end = list.size();
-    std::string id = list.substr(at, end - at);
-    id.erase(0, id.find_first_not_of(' '));
-    id.erase(id.find_last_not_of(' ') + 1);
-    if (!id.empty()) out.push_back(id);
-    at = end + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 AgentPrompts::AgentPrompts(const catalogue::Catalogue& catalogue, std::vector<std::string> tools)
@@ -67,7 +52,7 @@ std::optional<mcp::PromptContent> AgentPrompts::get_prompt(
                                    " characters; give at most " + std::to_string(kMaxQuestion)));
   std::string start;
   if (auto listed = arguments.find("endpoints"); listed != arguments.end()) {
-    for (const std::string& id : split_ids(listed->second)) {
+    for (const std::string& id : util::comma_separated(listed->second)) {
       const catalogue::Endpoint* endpoint = catalogue_.find(id);
       if (!endpoint)
         throw Exception(make_error(ErrorKind::InvalidArgument,

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::app {
 namespace {
@@ -152,15 +153,7 @@ std::vector<std::string> tool_selection(const std::string& value) {
   static const std::vector<std::string> kPaperTools = {"list_endpoints", "get_void_descriptions",
                                                        "run_sparql_query", "submit"};
   std::vector<std::string> asked;
-  std::size_t at = 0;
-  while (at <= value.size()) {
-    std::size_t end = value.find(',', at);
-    if (end == std::string::npos) end = value.size();
-    std::string name = value.substr(at, end - at);
-    at = end + 1;
-    name.erase(0, name.find_first_not_of(' '));
-    name.erase(name.find_last_not_of(' ') + 1);
-    if (name.empty()) continue;
+  for (const std::string& name : util::comma_separated(value)) {
     if (name == "all") {
       asked.insert(asked.end(), kOrder.begin(), kOrder.end());
     } else if (name == "void") {

@@ -13,6 +13,17 @@ std::string sparql_term(const rdf::Term& term) {
   return out;
 }
 
+std::string literals_query(const std::vector<std::string>& iris,
+                           const std::vector<std::string>& properties, std::size_t limit) {
+  std::string query = "SELECT ?t ?p ?l WHERE {\n  VALUES ?t {";
+  for (const std::string& iri : iris)
+    query += " <" + iri + ">";
+  query += " }\n  VALUES ?p {";
+  for (const std::string& p : properties)
+    query += " <" + p + ">";
+  return query + " }\n  ?t ?p ?l .\n  FILTER(isLiteral(?l))\n} LIMIT " + std::to_string(limit);
+}
+
 EndpointRows select_at(const federation::QueryService& service, const catalogue::Endpoint& endpoint,
                        const std::string& query, std::chrono::steady_clock::time_point deadline,
                        const CancellationTokenPtr& cancel, const RequestObserver& on_request) {

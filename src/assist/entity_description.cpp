@@ -90,13 +90,8 @@ std::optional<EntityView> view_at(const federation::QueryService& queries,
       for (const rdf::Term& t : n.examples)
         if (t.is_iri()) to_label.insert(t.value);
     }
-  std::string query = "SELECT ?t ?l WHERE { VALUES ?t {";
-  for (const std::string& iri : to_label)
-    query += " <" + iri + ">";
-  query += " } VALUES ?lp {";
-  for (const std::string& p : label_properties())
-    query += " <" + p + ">";
-  query += " } ?t ?lp ?l . FILTER(isLiteral(?l)) } LIMIT 2000";
+  const std::string query =
+      literals_query({to_label.begin(), to_label.end()}, label_properties(), 2000);
   const EndpointRows labels = ask(query);
   for (const auto& row : labels.rows) {
     auto t = row.find("t"), l = row.find("l");

@@ -63,14 +63,8 @@ std::map<std::string, std::string> Labeller::labels(
   for (std::size_t e = 0; e < endpoints.size(); ++e) {
     std::erase_if(missing[e], [&](const std::string& iri) { return out.count(iri) > 0; });
     if (missing[e].empty()) continue;
-    std::string query = "SELECT ?t ?l WHERE { VALUES ?t {";
-    for (const std::string& iri : missing[e])
-      query += " <" + iri + ">";
-    query += " } VALUES ?p {";
-    for (const std::string& p : label_properties())
-      query += " <" + p + ">";
-    query += " } ?t ?p ?l . FILTER(isLiteral(?l)) } LIMIT " +
-             std::to_string(std::min<std::size_t>(missing[e].size() * 4, 1000));
+    const std::string query = literals_query(missing[e], label_properties(),
+                                             std::min<std::size_t>(missing[e].size() * 4, 1000));
     running[e] = std::async(std::launch::async, [&, e, query] {
       return select_at(*queries_, *endpoints[e], query, deadline, cancel, on_request);
     });

@@ -54,16 +54,9 @@ std::vector<std::string> terms_to_label(const void_::Description& description, s
 }
 
 std::string labels_query(const std::vector<std::string>& terms, std::size_t limit) {
-  std::string query = "SELECT ?t ?p ?l WHERE {\n  VALUES ?t {";
-  for (const std::string& term : terms)
-    query += " <" + term + ">";
-  query += " }\n  VALUES ?p {";
-  for (const std::string& p : label_properties())
-    query += " <" + p + ">";
-  for (const std::string& p : comment_properties())
-    query += " <" + p + ">";
-  query += " }\n  ?t ?p ?l .\n  FILTER(isLiteral(?l))\n} LIMIT " + std::to_string(limit);
-  return query;
+  std::vector<std::string> properties = label_properties();
+  properties.insert(properties.end(), comment_properties().begin(), comment_properties().end());
+  return literals_query(terms, properties, limit);
 }
 
 void take_text(TermText& text, const std::string& property, const rdf::Term& value) {

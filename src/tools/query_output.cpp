@@ -170,17 +170,31 @@ void add_compact_rows(nlohmann::json& structured, const results::QueryResults& r
 }
 
 // The labels of the IRIs shown, keyed by their cells (the short form the rows carry).
+// The labels of the IRIs shown, per column, row by row (null where a cell has none): what the
+// table writes as "label (cell)", said once and in the rows' order, so that the structured form
+// grows by what the text grows by (a map keyed by the cells would repeat every labelled cell).
+// Only the columns with a label appear.
 void add_labels(nlohmann::json& structured, const results::QueryResults& results, std::size_t shown,
-                const std::map<std::string, std::string>& labels,
-                const results::TextTableOptions& options) {
+                const std::map<std::string, std::string>& labels) {
   if (labels.empty()) return;
-  nlohmann::json map = nlohmann::json::object();
-  for (std::size_t r = 0; r < shown && r < results.rows.size(); ++r)
-    for (const auto& cell : results.rows[r])
-      if (cell && cell->is_iri())
-        if (auto found = labels.find(cell->value); found != labels.end())
-          map[results::render_cell(*cell, options)] = found->second;
-  if (!map.empty()) structured["labels"] = std::move(map);
+  nlohmann::json columns = nlohmann::json::object();
+  for (std::size_t c = 0; c < results.variables.size(); ++c) {
+    nlohmann::json column = nlohmann::json::array();
+    bool any = false;
+    for (std::size_t r = 0; r < shown && r < results.rows.size(); ++r) {
+      const results::Row& row = results.rows[r];
+      const auto found =
+          c < row.size() && row[c] && row[c]->is_iri() ? labels.find(row[c]->value) : labels.end();
+      if (found == labels.end()) {
+        column.push_back(nullptr);
+      } else {
+        column.push_back(found->second);
+        any = true;
+      }
+    }
+    if (any) columns[results.variables[c]] = std::move(column);
+  }
+  if (!columns.empty()) structured["labels"] = std::move(columns);
 }
 
 }  // namespace
@@ -236,7 +250,7 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
     structured["results"] = results::to_json(rows);
   } else {
     add_compact_rows(structured, results, shown, options);
-    add_labels(structured, results, shown, facts.labels, options);
+    add_labels(structured, results, shown, facts.labels);
   }
   add_counts(structured, at_hand, facts, "row_count", "row_count_at_least");
   structured["rows_shown"] = shown;
@@ -326,10 +340,10 @@ nlohmann::json query_output_schema() {
           {"items", {{"type", "array"}, {"items", {{"type", {"string", "null"}}}}}}}},
         {"labels",
          {{"type", "object"},
-          {"additionalProperties", {{"type", "string"}}},
+          {"additionalProperties", {{"type", "array"}, {"items", {{"type", {"string", "null"}}}}}},
           {"description",
-           "The labels the endpoints give IRIs of the rows shown, keyed by the cell as in "
-           "rows (the text table shows them as label (cell))."}}},
+           "The labels the endpoints give the IRIs shown: per column name, one entry per row "
+           "(null where the cell has none); the text table writes them as label (cell)."}}},
         {"boolean", {{"type", "boolean"}, {"description", "ASK: the answer."}}},
         {"results",
          {{"type", "object"},

@@ -51,7 +51,7 @@ struct AnswerFacts {
   std::vector<std::pair<std::string, std::string>> prefixes;  // for compact IRIs
   std::optional<engine::ExplainNode> plan;                    // explain: the plan that ran
   // IRI -> label of the IRIs shown, from their endpoints: the text table writes them
-  // "label (prefix:local)", structuredContent has them as `labels` keyed by the cell.
+  // "label (prefix:local)", structuredContent has them as `labels`, per column and row.
   std::map<std::string, std::string> labels;
 };
 

@@ -36,6 +36,19 @@ std::string_view trim_whitespace(std::string_view text) {
   return text;
 }
 
+std::vector<std::string> comma_separated(std::string_view list) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at <= list.size()) {
+    std::size_t end = list.find(',', at);
+    if (end == std::string_view::npos) end = list.size();
+    const std::string_view item = trim_whitespace(list.substr(at, end - at));
+    if (!item.empty()) out.emplace_back(item);
+    at = end + 1;
+  }
+  return out;
+}
+
 void append_hex(std::string& out, std::uint32_t value, std::size_t min_digits, HexCase letters) {
   const char* alphabet = letters == HexCase::Upper ? "0123456789ABCDEF" : "0123456789abcdef";
   std::size_t digits = 1;

@@ -177,8 +177,16 @@ describe("the demo federation over MCP", { timeout: 120000 }, () => {
     assert.equal(s.rows.length, 7);
     assert.equal(s.rows_shown, 7);
     assert.equal(s.truncated, true);
-    // The rows are the table's lines, cell for cell.
-    for (const row of s.rows) assert.ok(text.includes(`\n${row.map((c) => c ?? "").join("\t")}\n`), row.join("\t"));
+    // The rows are the table's lines, cell for cell, an IRI with the label its endpoint gives it
+    // written "label (cell)" there and given in `labels`, per column and row.
+    s.rows.forEach((row, r) => {
+      const line = row.map((c, i) => {
+        const label = s.labels?.[s.columns[i]]?.[r];
+        return label ? `${label} (${c})` : (c ?? "");
+      }).join("\t");
+      assert.ok(text.includes(`\n${line}\n`), line);
+    });
+    assert.ok(s.labels.place.some((l) => l !== null), "the cities' labels come from the geography shard");
     const count = s.row_count ?? s.row_count_at_least;
     assert.ok(text.includes(`${count} rows`), `the text does not say ${count} rows`);
     assert.ok(text.includes(s.next_page_query), "the next-page query is in the text");

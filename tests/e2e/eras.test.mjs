@@ -277,7 +277,7 @@ describe("2026-07-28 and legacy requests mixed on raw stdio lines", { timeout: 6
                  "declares none)");
     const removed = await s.request("ping", { _meta: envelope() });
     assert.equal(removed.error.code, -32601);
-    const unknown_method = await s.request("prompts/list", { _meta: envelope() });
+    const unknown_method = await s.request("no/such/method", { _meta: envelope() });
     assert.equal(unknown_method.error.code, -32601);
     const called = await s.request("tools/call", { name: "list_endpoints", arguments: {}, _meta: envelope() });
     assert.equal(called.result.resultType, "complete");

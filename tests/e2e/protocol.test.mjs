@@ -355,7 +355,8 @@ describe("MCP JSON-RPC edge cases on raw stdio lines", { timeout: 120000 }, () =
     assert.deepEqual(r.error, {
       code: -32601,
       message: 'method not found: "no/such/method"; this server implements initialize, ping, tools/list, ' +
-               "tools/call, resources/list, resources/templates/list, resources/read, logging/setLevel",
+               "tools/call, resources/list, resources/templates/list, resources/read, prompts/list, " +
+               "prompts/get, completion/complete, logging/setLevel",
       data: { method: "no/such/method" },
     });
   });

@@ -35,4 +35,10 @@ EndpointRows select_at(const federation::QueryService& service, const catalogue:
 // A SPARQL literal or IRI for `term`, to put into a query text.
 std::string sparql_term(const rdf::Term& term);
 
+// SELECT ?t ?p ?l: the literals that `properties` give each of `iris`, at most `limit` rows.
+// One VALUES block for each, so that an endpoint's indexes answer it: how labels and comments
+// are asked for.
+std::string literals_query(const std::vector<std::string>& iris,
+                           const std::vector<std::string>& properties, std::size_t limit);
+
 }  // namespace sparqlmcp::assist

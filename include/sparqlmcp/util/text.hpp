@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sparqlmcp/util/error.hpp"
 
@@ -41,6 +42,10 @@ bool istarts_with(std::string_view text, std::string_view prefix);
 // `text` without leading and trailing ASCII white space (space, tab, CR, LF): HTTP field values,
 // media-type parameters, and XSD's white space "collapse" (4.3.6) of a single-token lexical form.
 std::string_view trim_whitespace(std::string_view text);
+
+// The items of a comma-separated list, each trimmed of white space; empty items are dropped
+// ("a, b,,c " -> a, b, c).
+std::vector<std::string> comma_separated(std::string_view list);
 
 // The media type of a Content-Type value without its parameters, trimmed and in lower case:
 // "text/HTML; charset=utf-8" gives "text/html" (RFC 9110 8.3.1: type and subtype are
