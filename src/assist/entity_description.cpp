@@ -3,9 +3,9 @@
 // classes and the labels of all of these: five bounded queries per endpoint that knows it.
 
 #include <algorithm>
-#include <future>
 #include <set>
 
+#include "parallel.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
 #include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/rdf/term.hpp"
@@ -131,33 +131,26 @@ EntityResponse SearchService::describe_entity(const EntityRequest& request) {
     std::vector<std::string> notes;
   };
   std::vector<Outcome> outcomes(endpoints.size());
-  for (std::size_t first = 0; first < endpoints.size(); first += kParallelEndpoints) {
-    std::vector<std::future<Outcome>> running;
-    const std::size_t end = std::min(endpoints.size(), first + kParallelEndpoints);
-    for (std::size_t i = first; i < end; ++i)
-      running.push_back(std::async(std::launch::async, [&, i] {
-        Outcome outcome;
-        const std::string key =
-            endpoints[i]->id + "\n" + request.iri + "\n" + std::to_string(request.limit);
-        if (auto cached = entity_cache_->find(key)) {
-          if (!cached->endpoint.empty()) outcome.view = std::move(*cached);
-          return outcome;
-        }
-        outcome.view = view_at(*queries_, *endpoints[i], request, outcome.requests, outcome.notes);
-        // An endpoint that does not know the entity is remembered too (an empty view), unless
-        // it failed to answer.
-        if (outcome.notes.empty())
-          entity_cache_->put(key, outcome.view.value_or(EntityView{}),
-                             outcome.view ? view_bytes(*outcome.view) : 64);
-        return outcome;
-      }));
-    for (std::size_t i = first; i < end; ++i) {
-      Outcome outcome = running[i - first].get();
-      response.requests += outcome.requests;
-      for (std::string& note : outcome.notes)
-        response.notes.push_back(std::move(note));
-      if (outcome.view) response.views.push_back(std::move(*outcome.view));
+  run_in_parallel(endpoints.size(), kParallelEndpoints, [&](std::size_t i) {
+    Outcome& outcome = outcomes[i];
+    const std::string key =
+        endpoints[i]->id + "\n" + request.iri + "\n" + std::to_string(request.limit);
+    if (auto cached = entity_cache_->find(key)) {
+      if (!cached->endpoint.empty()) outcome.view = std::move(*cached);
+      return;
     }
+    outcome.view = view_at(*queries_, *endpoints[i], request, outcome.requests, outcome.notes);
+    // An endpoint that does not know the entity is remembered too (an empty view), unless it
+    // failed to answer.
+    if (outcome.notes.empty())
+      entity_cache_->put(key, outcome.view.value_or(EntityView{}),
+                         outcome.view ? view_bytes(*outcome.view) : 64);
+  });
+  for (Outcome& outcome : outcomes) {
+    response.requests += outcome.requests;
+    for (std::string& note : outcome.notes)
+      response.notes.push_back(std::move(note));
+    if (outcome.view) response.views.push_back(std::move(*outcome.view));
   }
   return response;
 }

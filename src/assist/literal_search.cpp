@@ -10,6 +10,7 @@
 #include <future>
 #include <set>
 
+#include "parallel.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
 #include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/assist/words.hpp"
@@ -143,7 +144,7 @@ struct EndpointFinds {
 
 EndpointFinds search_endpoint(const federation::QueryService& queries,
                               const catalogue::Endpoint& endpoint, const SearchRequest& request,
-                              bool entities_only, std::size_t limit) {
+                              bool entities_only, std::size_t limit, bool substrings) {
   EndpointFinds out;
   auto run = [&](const std::string& query, const char* what) {
     EndpointRows rows =
@@ -169,7 +170,7 @@ EndpointFinds search_endpoint(const federation::QueryService& queries,
   for (const auto& row : out.rows)
     if (auto s = row.find("s"); s != row.end()) subjects.insert(s->second.value);
   // Substring matches scan the endpoint's literals: only while too few exact ones were found.
-  if (subjects.size() < request.limit)
+  if (substrings && subjects.size() < request.limit)
     run(substring_query(request, entities_only, limit), "substring");
   return out;
 }
@@ -286,15 +287,17 @@ std::vector<Found> SearchService::search_literals(
   const std::size_t limit = settings_.literal_rows;
 
   std::vector<EndpointFinds> finds(endpoints.size());
-  for (std::size_t first = 0; first < endpoints.size(); first += kParallelEndpoints) {
-    std::vector<std::future<EndpointFinds>> running;
-    const std::size_t end = std::min(endpoints.size(), first + kParallelEndpoints);
-    for (std::size_t i = first; i < end; ++i)
-      running.push_back(std::async(std::launch::async, [&, i] {
-        return search_endpoint(*queries_, *endpoints[i], request, entities_only, limit);
-      }));
-    for (std::size_t i = first; i < end; ++i)
-      finds[i] = running[i - first].get();
+  // Substring matches scan literals: over a whole large catalogue only exact matches are tried.
+  const bool substrings = endpoints.size() <= kParallelEndpoints;
+  run_in_parallel(endpoints.size(), kParallelEndpoints, [&](std::size_t i) {
+    finds[i] = search_endpoint(*queries_, *endpoints[i], request, entities_only, limit, substrings);
+  });
+  if (!substrings) {
+    response.bounded = true;
+    response.notes.push_back("over " + std::to_string(endpoints.size()) +
+                             " endpoints only exact matches were looked for; name at most " +
+                             std::to_string(kParallelEndpoints) +
+                             " endpoints to find labels and values that contain the text");
   }
 
   // Entities by (endpoint, IRI); values by (endpoint, property, class, literal).

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "parallel.hpp"
 #include "sparqlmcp/assist/description_terms.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
 #include "sparqlmcp/assist/words.hpp"
@@ -13,6 +14,7 @@ namespace sparqlmcp::assist {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr std::size_t kParallelEndpoints = 8;
 
 const std::vector<std::string>& comment_properties() {
   static const std::vector<std::string> kComments = {
@@ -136,71 +138,110 @@ bool SearchService::recently_failed(std::map<std::string, Attempt>& attempts, co
 std::vector<std::string> SearchService::prepare_terms(
     const std::vector<const catalogue::Endpoint*>& endpoints, Clock::time_point deadline,
     const CancellationTokenPtr& cancel, std::size_t* requests, const RequestObserver& on_request) {
+  struct Outcome {
+    std::vector<std::string> notes;
+    std::size_t requests = 0;
+  };
+  std::vector<Outcome> outcomes(endpoints.size());
+  // With many endpoints to describe, none is waited for: their searches and computations start
+  // and the next call finds them.
+  std::size_t undescribed = 0;
+  for (const catalogue::Endpoint* endpoint : endpoints)
+    if (!voids_.cache().lookup(endpoint->id).hit) ++undescribed;
+  const bool wait_for_descriptions = undescribed <= kParallelEndpoints;
+  run_in_parallel(endpoints.size(), kParallelEndpoints, [&](std::size_t i) {
+    if (cancel && cancel->cancelled()) return;
+    Outcome& outcome = outcomes[i];
+    prepare_endpoint(*endpoints[i], wait_for_descriptions, deadline, cancel, on_request,
+                     outcome.notes, outcome.requests);
+  });
+  if (cancel && cancel->cancelled())
+    throw Exception(make_error(ErrorKind::Cancelled, "the search was cancelled"));
   std::vector<std::string> notes;
-  std::lock_guard building(prepare_mutex_);
-  for (const catalogue::Endpoint* endpoint : endpoints) {
-    if (cancel && cancel->cancelled())
-      throw Exception(make_error(ErrorKind::Cancelled, "the search was cancelled"));
-    std::shared_ptr<const void_::Description> description;
-    std::string made;
-    const void_::CacheLookup cached = voids_.cache().lookup(endpoint->id);
-    if (cached.hit) {
-      description = cached.hit->description;
-      made = std::to_string(cached.hit->made.time_since_epoch().count());
-    } else {
-      void_::DescribeRequest describe;
-      const auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-      describe.wait =
-          std::max(std::chrono::milliseconds(0), std::min(settings_.description_wait, left));
-      describe.cancel = cancel;
-      const void_::DescribeResult result = voids_.describe(*endpoint, describe);
-      description = result.description;
-      if (description) made = "partial:" + std::to_string(description->provenance.queries);
-    }
-    if (!description) {
-      notes.push_back("no VoID description of " + endpoint->id +
-                      " yet (it is being looked for or computed): its classes and properties "
-                      "are not searched; try again shortly, or call get_void_descriptions");
-      continue;
-    }
-    const std::string base = fingerprint_of(*description, made);
-    const std::optional<std::string> indexed = index_.fingerprint(endpoint->id);
-    if (indexed == base + "|labels") continue;
-    std::string reason;
-    if (indexed == base + "|no-labels" &&
-        recently_failed(label_failures_, endpoint->id, base, &reason))
-      continue;
-
-    std::map<std::string, TermText> texts;
-    const std::vector<std::string> terms = terms_to_label(*description, settings_.label_terms);
-    bool labelled = false;
-    if (!terms.empty()) {
-      const Clock::time_point label_deadline =
-          std::min(deadline, Clock::now() + settings_.label_wait);
-      const EndpointRows rows =
-          select_at(*queries_, *endpoint, labels_query(terms, settings_.label_rows), label_deadline,
-                    cancel, on_request);
-      if (requests) *requests += rows.requests;
-      if (rows.failure) {
-        reason = *rows.failure;
-        std::lock_guard lock(mutex_);
-        label_failures_[endpoint->id] = Attempt{base, Clock::now(), reason};
-        notes.push_back("the labels of " + endpoint->id + "'s terms could not be read (" + reason +
-                        "); its terms are found by the words of their IRIs");
-      } else {
-        labelled = true;
-        for (const auto& row : rows.rows) {
-          auto t = row.find("t"), p = row.find("p"), l = row.find("l");
-          if (t == row.end() || p == row.end() || l == row.end()) continue;
-          take_text(texts[t->second.value], p->second.value, l->second);
-        }
-      }
-    }
-    index_.replace(term_source(endpoint->id, base + (labelled ? "|labels" : "|no-labels"),
-                               *description, texts));
+  for (Outcome& outcome : outcomes) {
+    if (requests) *requests += outcome.requests;
+    for (std::string& note : outcome.notes)
+      notes.push_back(std::move(note));
   }
   return notes;
+}
+
+void SearchService::prepare_endpoint(const catalogue::Endpoint& endpoint, bool wait,
+                                     Clock::time_point deadline, const CancellationTokenPtr& cancel,
+                                     const RequestObserver& on_request,
+                                     std::vector<std::string>& notes, std::size_t& requests) {
+  std::shared_ptr<const void_::Description> description;
+  std::string made;
+  const void_::CacheLookup cached = voids_.cache().lookup(endpoint.id);
+  if (cached.hit) {
+    description = cached.hit->description;
+    made = std::to_string(cached.hit->made.time_since_epoch().count());
+  } else {
+    void_::DescribeRequest describe;
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    describe.wait =
+        wait ? std::max(std::chrono::milliseconds(0), std::min(settings_.description_wait, left))
+             : std::chrono::milliseconds(0);
+    describe.cancel = cancel;
+    const void_::DescribeResult result = voids_.describe(endpoint, describe);
+    description = result.description;
+    if (description) made = "partial:" + std::to_string(description->provenance.queries);
+  }
+  if (!description) {
+    notes.push_back("no VoID description of " + endpoint.id +
+                    " yet (it is being looked for or computed): its classes and properties are "
+                    "not searched; try again shortly, or call get_void_descriptions");
+    return;
+  }
+  const std::string base = fingerprint_of(*description, made);
+  const std::optional<std::string> indexed = index_.fingerprint(endpoint.id);
+  if (indexed == base + "|labels") return;
+  std::string reason;
+  if (indexed == base + "|no-labels" &&
+      recently_failed(label_failures_, endpoint.id, base, &reason))
+    return;
+  {
+    // Another call building this endpoint's rows: search what the index holds meanwhile.
+    std::lock_guard lock(mutex_);
+    if (!building_.insert(endpoint.id).second) return;
+  }
+  struct Done {
+    SearchService& service;
+    const std::string& id;
+    ~Done() {
+      std::lock_guard lock(service.mutex_);
+      service.building_.erase(id);
+    }
+  } done{*this, endpoint.id};
+
+  std::map<std::string, TermText> texts;
+  const std::vector<std::string> terms = terms_to_label(*description, settings_.label_terms);
+  bool labelled = false;
+  if (!terms.empty()) {
+    const Clock::time_point label_deadline =
+        std::min(deadline, Clock::now() + settings_.label_wait);
+    const EndpointRows rows =
+        select_at(*queries_, endpoint, labels_query(terms, settings_.label_rows), label_deadline,
+                  cancel, on_request);
+    requests += rows.requests;
+    if (rows.failure) {
+      reason = *rows.failure;
+      std::lock_guard lock(mutex_);
+      label_failures_[endpoint.id] = Attempt{base, Clock::now(), reason};
+      notes.push_back("the labels of " + endpoint.id + "'s terms could not be read (" + reason +
+                      "); its terms are found by the words of their IRIs");
+    } else {
+      labelled = true;
+      for (const auto& row : rows.rows) {
+        auto t = row.find("t"), p = row.find("p"), l = row.find("l");
+        if (t == row.end() || p == row.end() || l == row.end()) continue;
+        take_text(texts[t->second.value], p->second.value, l->second);
+      }
+    }
+  }
+  index_.replace(
+      term_source(endpoint.id, base + (labelled ? "|labels" : "|no-labels"), *description, texts));
 }
 
 SearchResponse SearchService::search(const SearchRequest& request) {

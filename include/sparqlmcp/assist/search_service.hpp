@@ -18,6 +18,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -178,6 +179,12 @@ class SearchService {
   std::vector<Found> properties_of_entity(const SearchRequest& request,
                                           const std::vector<const catalogue::Endpoint*>& endpoints,
                                           SearchResponse& response);
+  // Indexes one endpoint's description and labels when they changed; waits for a description
+  // that is not cached only with `wait`.
+  void prepare_endpoint(const catalogue::Endpoint& endpoint, bool wait,
+                        std::chrono::steady_clock::time_point deadline,
+                        const CancellationTokenPtr& cancel, const RequestObserver& on_request,
+                        std::vector<std::string>& notes, std::size_t& requests);
   bool recently_failed(std::map<std::string, Attempt>& attempts, const std::string& id,
                        const std::string& fingerprint, std::string* reason);
 
@@ -189,9 +196,9 @@ class SearchService {
   std::mutex mutex_;
   std::map<std::string, Attempt> label_failures_;    // by catalogue id
   std::map<std::string, Attempt> example_failures_;  // by catalogue id
-  std::mutex prepare_mutex_;
-  std::unique_ptr<util::BoundedCache<EntityView>>
-      entity_cache_;  // one endpoint's index is built by one call at a time
+  std::set<std::string> building_;  // catalogue ids whose rows a call is building (mutex_)
+  std::mutex prepare_mutex_;        // the example sources are read by one call at a time
+  std::unique_ptr<util::BoundedCache<EntityView>> entity_cache_;
 };
 
 // Predicates that give a resource a name or a description: what labels are read from.
