@@ -12,7 +12,7 @@ namespace {
 
 // Bumped whenever the tables or what goes into them change: an older file is emptied and
 // rebuilt from the VoID cache, never misread.
-constexpr const char* kSchemaVersion = "2";
+constexpr const char* kSchemaVersion = "3";
 
 // The porter stemmer over unicode61: "singers" finds "singer", accents are folded ("Sao" finds
 // "São"). Its stemming is English; labels in other languages still match word for word.
@@ -31,6 +31,32 @@ constexpr const char* kExampleRank = "bm25(examples_fts, 4.0, 2.0, 1.0)";
 // above one that matches the text clearly better.
 double usage_factor(const std::optional<std::uint64_t>& count) {
   return 1.0 + 0.03 * std::log10(1.0 + static_cast<double>(count.value_or(0)));
+}
+
+// How much a word found inside a longer name counts against one found as a word.
+constexpr double kInsideWeight = 0.3;
+
+// What the trigram table holds of a term: its local name as written, lower-case.
+std::string gram_name(const std::string& iri) {
+  std::string name(local_name(iri));
+  for (char& c : name)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return name;
+}
+
+// The words of five letters or more (shorter ones are inside too many names to tell anything),
+// each a substring to find inside names, joined with OR.
+std::string trigram_query(std::string_view text) {
+  std::vector<std::string> words = text_words(text);
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  std::string out;
+  for (const std::string& word : words) {
+    if (word.size() < 5) continue;
+    if (!out.empty()) out += " OR ";
+    out += '"' + word + '"';
+  }
+  return out;
 }
 
 std::string placeholders(std::size_t n, int first) {
@@ -59,6 +85,7 @@ void create_schema(Database& db) {
     CREATE INDEX IF NOT EXISTS examples_by_source ON examples(source);
     CREATE VIRTUAL TABLE IF NOT EXISTS terms_fts USING fts5(label, words, context, comment, related, )") +
              kTokenizer + R"();
+    CREATE VIRTUAL TABLE IF NOT EXISTS terms_grams USING fts5(name, tokenize='trigram');
     CREATE VIRTUAL TABLE IF NOT EXISTS examples_fts USING fts5(question, terms, query, )" +
              kTokenizer + ");");
 }
@@ -68,7 +95,8 @@ void drop_schema(Database& db) {
     DROP TABLE IF EXISTS term_sources; DROP TABLE IF EXISTS terms;
     DROP TABLE IF EXISTS class_properties; DROP TABLE IF EXISTS example_sources;
     DROP TABLE IF EXISTS examples; DROP TABLE IF EXISTS terms_fts;
-    DROP TABLE IF EXISTS examples_fts; DROP TABLE IF EXISTS meta;)");
+    DROP TABLE IF EXISTS examples_fts; DROP TABLE IF EXISTS terms_grams;
+    DROP TABLE IF EXISTS meta;)");
 }
 
 std::optional<std::string> stored_fingerprint(Database& db, const char* table,
@@ -182,11 +210,15 @@ void TermIndex::replace(const TermSource& source) {
   db_.prepare("DELETE FROM terms_fts WHERE rowid IN (SELECT id FROM terms WHERE source = ?1)")
       .bind(1, source.id)
       .run();
+  db_.prepare("DELETE FROM terms_grams WHERE rowid IN (SELECT id FROM terms WHERE source = ?1)")
+      .bind(1, source.id)
+      .run();
   db_.prepare("DELETE FROM terms WHERE source = ?1").bind(1, source.id).run();
   db_.prepare("DELETE FROM class_properties WHERE source = ?1").bind(1, source.id).run();
 
   Statement row = db_.prepare(
       "INSERT INTO terms(source, kind, iri, label, comment, count) VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+  Statement grams = db_.prepare("INSERT INTO terms_grams(rowid, name) VALUES(?1, ?2)");
   Statement fts = db_.prepare(
       "INSERT INTO terms_fts(rowid, label, words, context, comment, related) "
       "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
@@ -210,6 +242,8 @@ void TermIndex::replace(const TermSource& source) {
         .bind(5, term.comment)
         .bind(6, term.related)
         .run();
+    grams.reset();
+    grams.bind(1, db_.last_insert_rowid()).bind(2, gram_name(term.iri)).run();
   }
   Statement uses = db_.prepare(
       "INSERT INTO class_properties(source, class, property, triples) VALUES(?1, ?2, ?3, ?4)");
@@ -229,45 +263,67 @@ void TermIndex::replace(const TermSource& source) {
 std::vector<TermHit> TermIndex::search(const TermQuery& query) {
   const std::string match = fts_query(query.text);
   if (match.empty() || query.limit == 0) return {};
-  std::string sql = std::string("SELECT t.kind, t.iri, t.label, t.comment, t.source, t.count, ") +
-                    kTermRank +
-                    " AS r FROM terms_fts JOIN terms t ON t.id = terms_fts.rowid "
-                    "WHERE terms_fts MATCH ?1";
-  int next = 2;
-  if (query.kind) sql += " AND t.kind = ?" + std::to_string(next++);
-  if (query.of_class)
-    sql += " AND EXISTS(SELECT 1 FROM class_properties c WHERE c.class = ?" +
-           std::to_string(next++) + " AND c.source = t.source AND c.property = t.iri)";
-  if (!query.sources.empty()) {
-    sql += " AND t.source IN (" + placeholders(query.sources.size(), next) + ")";
-    next += static_cast<int>(query.sources.size());
-  }
   // The usage factor reorders within a margin; ask enough candidates for it, and for the
   // same term found at several endpoints, which becomes one hit.
   const std::size_t candidates = std::max<std::size_t>(query.limit * 8, 64);
-  sql += " ORDER BY r LIMIT ?" + std::to_string(next);
+
+  // Rows of one full-text table that match, with the same filters, as (row id -> score).
+  auto ranked = [&](const char* table, const std::string& rank, const std::string& text) {
+    std::string sql = "SELECT t.id, " + rank + " AS r FROM " + table +
+                      " JOIN terms t ON t.id = " + table + ".rowid WHERE " + table + " MATCH ?1";
+    int next = 2;
+    if (query.kind) sql += " AND t.kind = ?" + std::to_string(next++);
+    if (query.of_class)
+      sql += " AND EXISTS(SELECT 1 FROM class_properties c WHERE c.class = ?" +
+             std::to_string(next++) + " AND c.source = t.source AND c.property = t.iri)";
+    if (!query.sources.empty()) {
+      sql += " AND t.source IN (" + placeholders(query.sources.size(), next) + ")";
+      next += static_cast<int>(query.sources.size());
+    }
+    sql += " ORDER BY r LIMIT ?" + std::to_string(next);
+    Statement stmt = db_.prepare(sql);
+    int at = 1;
+    stmt.bind(at++, text);
+    if (query.kind) stmt.bind(at++, static_cast<std::int64_t>(*query.kind));
+    if (query.of_class) stmt.bind(at++, *query.of_class);
+    for (const std::string& source : query.sources)
+      stmt.bind(at++, source);
+    stmt.bind(at, static_cast<std::int64_t>(candidates));
+    std::vector<std::pair<std::int64_t, double>> out;
+    while (stmt.step())
+      out.emplace_back(stmt.integer(0), -stmt.real(1));
+    return out;
+  };
 
   std::lock_guard lock(mutex_);
-  Statement stmt = db_.prepare(sql);
-  int at = 1;
-  stmt.bind(at++, match);
-  if (query.kind) stmt.bind(at++, static_cast<std::int64_t>(*query.kind));
-  if (query.of_class) stmt.bind(at++, *query.of_class);
-  for (const std::string& source : query.sources)
-    stmt.bind(at++, source);
-  stmt.bind(at, static_cast<std::int64_t>(candidates));
+  // Words and their stems first; then the same words inside longer names written without
+  // separators ("official" in "isofficial", "expectancy" in "lifeexpectancy"), which the
+  // trigram table finds, at a fraction of the weight.
+  std::map<std::int64_t, double> scores;
+  for (const auto& [id, score] : ranked("terms_fts", kTermRank, match))
+    scores[id] += score;
+  // Only when the words alone found too few: the trigram table is the slower one.
+  if (const std::string inside = trigram_query(query.text);
+      !inside.empty() && scores.size() < candidates)
+    for (const auto& [id, score] : ranked("terms_grams", "bm25(terms_grams)", inside))
+      scores[id] += kInsideWeight * score;
 
+  Statement row =
+      db_.prepare("SELECT kind, iri, label, comment, source, count FROM terms WHERE id = ?1");
   std::vector<TermHit> hits;
   std::map<std::pair<int, std::string>, std::size_t> seen;  // (kind, iri) -> hit
-  while (stmt.step()) {
+  for (const auto& [id, score] : scores) {
+    row.reset();
+    row.bind(1, id);
+    if (!row.step()) continue;
     TermHit hit;
-    hit.kind = static_cast<TermKind>(stmt.integer(0));
-    hit.iri = stmt.text(1);
-    hit.label = stmt.text(2);
-    hit.comment = stmt.text(3);
-    hit.source = stmt.text(4);
-    if (!stmt.is_null(5)) hit.count = static_cast<std::uint64_t>(stmt.integer(5));
-    hit.score = -stmt.real(6);
+    hit.kind = static_cast<TermKind>(row.integer(0));
+    hit.iri = row.text(1);
+    hit.label = row.text(2);
+    hit.comment = row.text(3);
+    hit.source = row.text(4);
+    if (!row.is_null(5)) hit.count = static_cast<std::uint64_t>(row.integer(5));
+    hit.score = score;
     auto key = std::make_pair(static_cast<int>(hit.kind), hit.iri);
     if (auto found = seen.find(key); found != seen.end()) {
       // One term at several endpoints: one hit, its uses added up, named after the endpoint
@@ -286,8 +342,9 @@ std::vector<TermHit> TermIndex::search(const TermQuery& query) {
   }
   for (TermHit& hit : hits)
     hit.score *= usage_factor(hit.count);
-  std::stable_sort(hits.begin(), hits.end(),
-                   [](const TermHit& a, const TermHit& b) { return a.score > b.score; });
+  std::stable_sort(hits.begin(), hits.end(), [](const TermHit& a, const TermHit& b) {
+    return a.score != b.score ? a.score > b.score : a.iri < b.iri;
+  });
   if (hits.size() > query.limit) hits.resize(query.limit);
   return hits;
 }

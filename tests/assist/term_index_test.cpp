@@ -79,6 +79,23 @@ TEST_CASE("terms are found by their labels and the words of their IRIs, best fir
   CHECK(iris(index.search(q)).front() == "capacity");
 }
 
+TEST_CASE("a word is found inside a name written without separators", "[assist]") {
+  TermIndex index(":memory:");
+  TermSource s;
+  s.id = "world";
+  s.fingerprint = "1";
+  s.terms = {term(TermKind::Property, "http://x/countrylanguage#isofficial", 10),
+             term(TermKind::Property, "http://x/country#lifeexpectancy", 10),
+             term(TermKind::Property, "http://x/country#name", 10)};
+  index.replace(s);
+  TermQuery q;
+  q.text = "official languages";
+  q.kind = TermKind::Property;
+  CHECK(iris(index.search(q)).front() == "isofficial");
+  q.text = "average life expectancy";
+  CHECK(iris(index.search(q)).front() == "lifeexpectancy");
+}
+
 TEST_CASE("usage breaks ties, and one term of several endpoints is one hit", "[assist]") {
   TermIndex index(":memory:");
   index.replace(music());
