@@ -137,10 +137,12 @@ bool SearchService::recently_failed(std::map<std::string, Attempt>& attempts, co
 
 std::vector<std::string> SearchService::prepare_terms(
     const std::vector<const catalogue::Endpoint*>& endpoints, Clock::time_point deadline,
-    const CancellationTokenPtr& cancel, std::size_t* requests, const RequestObserver& on_request) {
+    const CancellationTokenPtr& cancel, std::size_t* requests, const RequestObserver& on_request,
+    bool* unlabelled) {
   struct Outcome {
     std::vector<std::string> notes;
     std::size_t requests = 0;
+    bool unlabelled = false;
   };
   std::vector<Outcome> outcomes(endpoints.size());
   // With many endpoints to describe, none is waited for: their searches and computations start
@@ -153,12 +155,13 @@ std::vector<std::string> SearchService::prepare_terms(
     if (cancel && cancel->cancelled()) return;
     Outcome& outcome = outcomes[i];
     prepare_endpoint(*endpoints[i], wait_for_descriptions, deadline, cancel, on_request,
-                     outcome.notes, outcome.requests);
+                     outcome.notes, outcome.requests, outcome.unlabelled);
   });
   if (cancel && cancel->cancelled())
     throw Exception(make_error(ErrorKind::Cancelled, "the search was cancelled"));
   std::vector<std::string> notes;
   for (Outcome& outcome : outcomes) {
+    if (unlabelled && outcome.unlabelled) *unlabelled = true;
     if (requests) *requests += outcome.requests;
     for (std::string& note : outcome.notes)
       notes.push_back(std::move(note));
@@ -169,7 +172,8 @@ std::vector<std::string> SearchService::prepare_terms(
 void SearchService::prepare_endpoint(const catalogue::Endpoint& endpoint, bool wait,
                                      Clock::time_point deadline, const CancellationTokenPtr& cancel,
                                      const RequestObserver& on_request,
-                                     std::vector<std::string>& notes, std::size_t& requests) {
+                                     std::vector<std::string>& notes, std::size_t& requests,
+                                     bool& unlabelled) {
   std::shared_ptr<const void_::Description> description;
   std::string made;
   const void_::CacheLookup cached = voids_.cache().lookup(endpoint.id);
@@ -199,8 +203,12 @@ void SearchService::prepare_endpoint(const catalogue::Endpoint& endpoint, bool w
   if (indexed == base + "|labels") return;
   std::string reason;
   if (indexed == base + "|no-labels" &&
-      recently_failed(label_failures_, endpoint.id, base, &reason))
+      recently_failed(label_failures_, endpoint.id, base, &reason)) {
+    unlabelled = true;
+    notes.push_back("the labels of " + endpoint.id + "'s terms could not be read (" + reason +
+                    "); its terms are found by the words of their IRIs");
     return;
+  }
   {
     // Another call building this endpoint's rows: search what the index holds meanwhile.
     std::lock_guard lock(mutex_);
@@ -227,6 +235,7 @@ void SearchService::prepare_endpoint(const catalogue::Endpoint& endpoint, bool w
     requests += rows.requests;
     if (rows.failure) {
       reason = *rows.failure;
+      unlabelled = true;
       std::lock_guard lock(mutex_);
       label_failures_[endpoint.id] = Attempt{base, Clock::now(), reason};
       notes.push_back("the labels of " + endpoint.id + "'s terms could not be read (" + reason +
@@ -261,9 +270,12 @@ SearchResponse SearchService::search(const SearchRequest& request) {
 
   std::vector<Found> terms;
   if (wants(FindKind::Class) || wants(FindKind::Property)) {
+    bool unlabelled = false;
     for (std::string& note : prepare_terms(endpoints, request.deadline, request.cancel,
-                                           &response.requests, request.on_request))
+                                           &response.requests, request.on_request, &unlabelled))
       response.notes.push_back(std::move(note));
+    // Terms whose labels could not be read in time are found by their IRIs only.
+    if (unlabelled) response.bounded = true;
     std::vector<std::pair<TermKind, std::optional<std::string>>> asks;
     std::optional<std::set<std::string>> entity_properties;
     if (wants(FindKind::Class) && !request.of) asks.emplace_back(TermKind::Class, std::nullopt);

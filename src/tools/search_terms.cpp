@@ -143,10 +143,10 @@ class SearchTermsTool final : public mcp::Tool {
         item["iri"] = f.iri;
         term = shown(f.iri);
       }
-      if (!f.label.empty()) item["label"] = f.label;
+      item["label"] = f.label;  // empty when the endpoint gives none
       if (f.count) item["count"] = *f.count;
+      if (f.kind == assist::FindKind::Entity) item["classes"] = f.classes;
       if (!f.classes.empty()) {
-        item["classes"] = f.classes;
         details = "a ";
         for (std::size_t i = 0; i < f.classes.size() && i < 3; ++i)
           details += (i ? ", " : "") + shown(f.classes[i]);
@@ -161,8 +161,8 @@ class SearchTermsTool final : public mcp::Tool {
              "'. Try other words (a synonym, the singular), another kind, or other endpoints.\n";
     if (response.bounded)
       text +=
-          "The entity and value search was bounded (a LIMIT or the time was reached): matches "
-          "may be missing; name fewer endpoints, a property, or more precise text.\n";
+          "The search was bounded (a LIMIT or the time was reached, or labels could not be read): "
+          "matches may be missing; name fewer endpoints, a property, or more precise text.\n";
     for (const std::string& note : response.notes)
       text += "Note: " + note + "\n";
     nlohmann::json structured = {{"results", std::move(results)},

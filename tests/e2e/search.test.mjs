@@ -5,7 +5,7 @@
 // index (bif:contains), an endpoint that never answers, and the errors bad arguments get.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, start_oxigraph, start_virtuoso } from "./lib/servers.mjs";
@@ -167,6 +167,34 @@ describe("search tools at endpoints that fail or hold nothing", () => {
       assert.equal(result.structuredContent.bounded, true);
       assert.match(text_of(result), /search was bounded/);
       assert.ok(result.structuredContent.notes.some((n) => /search at silent did not finish/.test(n)));
+    } finally {
+      await session.close();
+      await silent.stop();
+      cat.remove();
+    }
+  });
+
+  it("finds terms by their IRIs when the label query times out, and says the search was bounded", async () => {
+    const silent = await start_scripted_endpoint();
+    const cat = catalogue([{ id: "slowlabels", endpoint: silent.url() }]);
+    // A cached description, so that the search reads its terms and asks the endpoint only
+    // for their labels, which it never answers.
+    mkdirSync(cat.cache, { recursive: true });
+    writeFileSync(join(cat.cache, "slowlabels.ttl"), `@prefix void: <http://rdfs.org/ns/void#> .
+<http://example.org/slow/dataset> a void:Dataset ; void:sparqlEndpoint <${silent.url()}> ;
+  void:triples 6 ;
+  void:classPartition [ void:class <http://example.org/slow/PopSinger> ; void:entities 3 ] ;
+  void:propertyPartition [ void:property <http://example.org/slow/stageName> ; void:triples 3 ] .
+`);
+    const session = await connect_sdk(cat.dir, ["--void-cache", cat.cache]);
+    try {
+      const result = await tool(session, "search_terms", { text: "singer", kind: "class", timeout_ms: 1500 });
+      assert.equal(result.structuredContent.results[0]?.iri, "http://example.org/slow/PopSinger");
+      assert.equal(result.structuredContent.bounded, true);
+      assert.ok(result.structuredContent.notes.some((n) => /labels of slowlabels's terms could not be read/.test(n)),
+                JSON.stringify(result.structuredContent.notes));
+      const request = await silent.next_request();
+      assert.match(request.query, /PopSinger[\s\S]*rdf-schema#label/);
     } finally {
       await session.close();
       await silent.stop();

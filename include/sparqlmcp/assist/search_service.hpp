@@ -77,7 +77,9 @@ struct SearchResponse {
   // One sentence each: an endpoint without a description yet, labels that could not be read,
   // a search that reached its LIMIT or its time (bounded), an endpoint that failed.
   std::vector<std::string> notes;
-  bool bounded = false;  // an entity or value search may have missed matches
+  // An entity or value search may have missed matches, or the labels of an endpoint's terms
+  // could not be read (its terms were searched by their IRIs only).
+  bool bounded = false;
   std::size_t requests = 0;
 };
 
@@ -150,7 +152,8 @@ class SearchService {
                                          std::chrono::steady_clock::time_point deadline,
                                          const CancellationTokenPtr& cancel,
                                          std::size_t* requests = nullptr,
-                                         const RequestObserver& on_request = {});
+                                         const RequestObserver& on_request = {},
+                                         bool* unlabelled = nullptr);
 
   TermIndex& index() { return index_; }
   const catalogue::Catalogue& catalogue() const { return catalogue_; }
@@ -184,7 +187,7 @@ class SearchService {
   void prepare_endpoint(const catalogue::Endpoint& endpoint, bool wait,
                         std::chrono::steady_clock::time_point deadline,
                         const CancellationTokenPtr& cancel, const RequestObserver& on_request,
-                        std::vector<std::string>& notes, std::size_t& requests);
+                        std::vector<std::string>& notes, std::size_t& requests, bool& unlabelled);
   bool recently_failed(std::map<std::string, Attempt>& attempts, const std::string& id,
                        const std::string& fingerprint, std::string* reason);
 
