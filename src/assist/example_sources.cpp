@@ -8,6 +8,7 @@
 #include "sparqlmcp/assist/endpoint_query.hpp"
 #include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/assist/shacl_examples.hpp"
+#include "sparqlmcp/assist/words.hpp"
 #include "sparqlmcp/util/error.hpp"
 
 namespace sparqlmcp::assist {
@@ -61,6 +62,20 @@ constexpr std::size_t kExampleRows = 20000;
 
 }  // namespace
 
+void SearchService::add_term_labels(std::vector<Example>& examples) {
+  std::vector<std::string> iris;
+  for (const Example& example : examples)
+    iris.insert(iris.end(), example.iris.begin(), example.iris.end());
+  std::sort(iris.begin(), iris.end());
+  iris.erase(std::unique(iris.begin(), iris.end()), iris.end());
+  const std::map<std::string, std::string> labels = index_.labels_of(iris);
+  if (labels.empty()) return;
+  for (Example& example : examples)
+    for (const std::string& iri : example.iris)
+      if (auto found = labels.find(iri); found != labels.end())
+        example.term_words += " " + join_words(text_words(found->second));
+}
+
 std::vector<std::string> SearchService::prepare_examples(
     const std::vector<const catalogue::Endpoint*>& endpoints, Clock::time_point deadline,
     const CancellationTokenPtr& cancel, std::size_t* requests, const RequestObserver& on_request) {
@@ -76,12 +91,15 @@ std::vector<std::string> SearchService::prepare_examples(
                         " cannot be read; fix smcp:exampleQueries in the catalogue");
         continue;
       }
-      if (index_.example_fingerprint(file_source(file)) == *fingerprint) continue;
+      // Read again when the file changes, or the labels of its endpoint's terms do.
+      const std::string built = *fingerprint + "|" + index_.fingerprint(endpoint->id).value_or("");
+      if (index_.example_fingerprint(file_source(file)) == built) continue;
       try {
         ExampleSet set = load_example_file(path, endpoint->endpoint_iri);
         for (std::string& problem : set.problems)
           notes.push_back(std::move(problem));
-        index_.replace_examples(file_source(file), *fingerprint, set.examples);
+        add_term_labels(set.examples);
+        index_.replace_examples(file_source(file), built, set.examples);
       } catch (const Exception& e) {
         notes.push_back("the example file " + path.string() + " of " + endpoint->id +
                         " could not be read: " + e.error().to_text().substr(0, 300));
@@ -92,8 +110,11 @@ std::vector<std::string> SearchService::prepare_examples(
     const std::string source = endpoint_source(endpoint->id);
     const auto now_s = std::chrono::duration_cast<std::chrono::seconds>(
         std::chrono::system_clock::now().time_since_epoch());
+    // "<seconds>:published|<the terms' fingerprint>": asked again when the time to live is
+    // over, or when the endpoint's terms (and their labels) changed.
+    const std::string terms = index_.fingerprint(endpoint->id).value_or("");
     const std::optional<std::string> fetched = index_.example_fingerprint(source);
-    if (fetched) {
+    if (fetched && fetched->substr(fetched->find('|') + 1) == terms) {
       const auto then = std::chrono::seconds(std::stoll(fetched->substr(0, fetched->find(':'))));
       if (now_s - then < voids_.cache().options().time_to_live) continue;
     }
@@ -139,7 +160,9 @@ std::vector<std::string> SearchService::prepare_examples(
     if (statements.rows.size() >= kExampleRows)
       notes.push_back("only the first " + std::to_string(kExampleRows) +
                       " statements of the examples " + endpoint->id + " publishes were read");
-    index_.replace_examples(source, std::to_string(now_s.count()) + ":published", set.examples);
+    add_term_labels(set.examples);
+    index_.replace_examples(source, std::to_string(now_s.count()) + ":published|" + terms,
+                            set.examples);
   }
   return notes;
 }

@@ -79,14 +79,17 @@ std::string with_prefix_lines(const std::vector<std::pair<std::string, std::stri
 
 }  // namespace
 
-std::string query_term_words(std::string_view query) {
-  std::vector<std::string> words;
-  std::set<std::string> seen;
-  auto add = [&](std::string_view iri_or_local) {
-    for (std::string& word : iri_words(iri_or_local))
-      if (seen.insert(word).second) words.push_back(std::move(word));
-  };
+namespace {
+
+// Calls on_iri(iri) for each <IRI> of a query and on_name(prefix, local) for each prefixed
+// name, skipping strings, comments and namespaces (PREFIX ex: <http://x/> names no term).
+template <class OnIri, class OnName>
+void scan_terms(std::string_view query, const OnIri& on_iri, const OnName& on_name) {
   const std::size_t n = query.size();
+  auto name_char = [&](std::size_t at) {
+    const auto c = static_cast<unsigned char>(query[at]);
+    return std::isalnum(c) || c == '_' || c == '-' || c == '.' || c >= 0x80;
+  };
   for (std::size_t i = 0; i < n; ++i) {
     const char c = query[i];
     if (c == '"' || c == '\'') {  // skip string literals
@@ -100,24 +103,55 @@ std::string query_term_words(std::string_view query) {
     } else if (c == '<') {
       const std::size_t end = query.find_first_of("> \n", i + 1);
       if (end != std::string_view::npos && query[end] == '>' && end > i + 1) {
-        // A namespace (PREFIX ex: <http://x/>) names no term.
-        if (query[end - 1] != '/' && query[end - 1] != '#') add(query.substr(i + 1, end - i - 1));
+        if (query[end - 1] != '/' && query[end - 1] != '#')
+          on_iri(query.substr(i + 1, end - i - 1));
         i = end;
       }
-    } else if (c == ':' && i > 0 && i + 1 < n) {
-      // pname:local — the local part runs over name characters.
+    } else if (c == ':' && i + 1 < n) {
+      // prefix:local — both parts run over name characters.
+      std::size_t start = i;
+      while (start > 0 && name_char(start - 1) && query[start - 1] != '.')
+        --start;
       std::size_t end = i + 1;
-      while (end < n && (std::isalnum(static_cast<unsigned char>(query[end])) ||
-                         query[end] == '_' || query[end] == '-' || query[end] == '.' ||
-                         static_cast<unsigned char>(query[end]) >= 0x80))
+      while (end < n && name_char(end))
         ++end;
       while (end > i + 1 && query[end - 1] == '.')
         --end;
-      if (end > i + 1) add(query.substr(i + 1, end - i - 1));
+      if (end > i + 1) on_name(query.substr(start, i - start), query.substr(i + 1, end - i - 1));
       i = end - 1;
     }
   }
+}
+
+}  // namespace
+
+std::string query_term_words(std::string_view query) {
+  std::vector<std::string> words;
+  std::set<std::string> seen;
+  auto add = [&](std::string_view iri_or_local) {
+    for (std::string& word : iri_words(iri_or_local))
+      if (seen.insert(word).second) words.push_back(std::move(word));
+  };
+  scan_terms(query, add, [&](std::string_view, std::string_view local) { add(local); });
   return join_words(words);
+}
+
+std::vector<std::string> query_iris(
+    std::string_view query, const std::vector<std::pair<std::string, std::string>>& prefixes) {
+  std::vector<std::string> out;
+  auto add = [&](std::string iri) {
+    if (std::find(out.begin(), out.end(), iri) == out.end()) out.push_back(std::move(iri));
+  };
+  scan_terms(
+      query, [&](std::string_view iri) { add(std::string(iri)); },
+      [&](std::string_view prefix, std::string_view local) {
+        for (const auto& [name, ns] : prefixes)
+          if (name == prefix) {
+            add(ns + std::string(local));
+            return;
+          }
+      });
+  return out;
 }
 
 ExampleSet read_shacl_examples(const std::vector<rdf::Quad>& quads, const std::string& origin,
@@ -159,6 +193,10 @@ ExampleSet read_shacl_examples(const std::vector<rdf::Quad>& quads, const std::s
     try {
       const sparql::Query parsed = sparql::parse_query(text, options);
       example.query = trimmed(with_prefix_lines(parsed.prologue().implicit_prefixes, text));
+      std::vector<std::pair<std::string, std::string>> prefixes = parsed.prologue().prefixes;
+      for (const auto& declared : parsed.prologue().implicit_prefixes)
+        prefixes.push_back(declared);
+      example.iris = query_iris(text, prefixes);
     } catch (const Exception& e) {
       set.problems.push_back("example " + name + " of " + origin + ": its query does not parse (" +
                              e.error().to_text().substr(0, 300) + "); left out");

@@ -12,7 +12,7 @@ namespace {
 
 // Bumped whenever the tables or what goes into them change: an older file is emptied and
 // rebuilt from the VoID cache, never misread.
-constexpr const char* kSchemaVersion = "3";
+constexpr const char* kSchemaVersion = "4";
 
 // The porter stemmer over unicode61: "singers" finds "singer", accents are folded ("Sao" finds
 // "São"). Its stemming is English; labels in other languages still match word for word.
@@ -75,6 +75,7 @@ void create_schema(Database& db) {
     CREATE TABLE IF NOT EXISTS terms(id INTEGER PRIMARY KEY, source TEXT NOT NULL,
       kind INTEGER NOT NULL, iri TEXT NOT NULL, label TEXT, comment TEXT, count INTEGER);
     CREATE INDEX IF NOT EXISTS terms_by_source ON terms(source);
+    CREATE INDEX IF NOT EXISTS terms_by_iri ON terms(iri);
     CREATE TABLE IF NOT EXISTS class_properties(source TEXT NOT NULL, class TEXT NOT NULL,
       property TEXT NOT NULL, triples INTEGER);
     CREATE INDEX IF NOT EXISTS class_properties_by_class ON class_properties(class, source);
@@ -441,6 +442,20 @@ std::vector<ExampleHit> TermIndex::search_examples(const ExampleQuery& query) {
     hits.push_back(std::move(hit));
   }
   return hits;
+}
+
+std::map<std::string, std::string> TermIndex::labels_of(const std::vector<std::string>& iris) {
+  std::map<std::string, std::string> out;
+  if (iris.empty()) return out;
+  std::lock_guard lock(mutex_);
+  Statement stmt = db_.prepare(
+      "SELECT label FROM terms WHERE iri = ?1 AND label IS NOT NULL AND label <> '' LIMIT 1");
+  for (const std::string& iri : iris) {
+    stmt.reset();
+    stmt.bind(1, iri);
+    if (stmt.step()) out.emplace(iri, stmt.text(0));
+  }
+  return out;
 }
 
 std::size_t TermIndex::example_count(const std::vector<std::string>& sources) {

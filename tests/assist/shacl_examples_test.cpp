@@ -49,8 +49,15 @@ ex:broken a sh:SPARQLExecutable ;
         "PREFIX up: <http://purl.uniprot.org/core/>\nSELECT ?p WHERE { ?p a up:Protein }");
   CHECK(select->endpoints == std::vector<std::string>{"https://sparql.uniprot.org/sparql"});
   CHECK(select->term_words == "protein");
+  CHECK(select->iris == std::vector<std::string>{"http://purl.uniprot.org/core/Protein"});
   CHECK(ask->question == "Is there a protein?");
   CHECK(ask->endpoints == std::vector<std::string>{"http://default/sparql"});
+}
+
+TEST_CASE("the IRIs of a query expand its prefixed names", "[assist]") {
+  CHECK(query_iris("SELECT ?s { ?s ex:birthPlace <http://y/City> ; a ex:Person ; un:known ?x }",
+                   {{"ex", "http://x/"}}) ==
+        std::vector<std::string>{"http://x/birthPlace", "http://y/City", "http://x/Person"});
 }
 
 TEST_CASE("the words of a query's terms skip its strings and comments", "[assist]") {

@@ -124,6 +124,9 @@ describe("search tools over Oxigraph", () => {
     assert.deepEqual(first.endpoints, [oxigraph.url()]);
     assert.ok(result.structuredContent.notes.some((n) => /queries\/broken.*does not parse/.test(n)),
               JSON.stringify(result.structuredContent.notes));
+    // Found through the label of a term its query uses (voc:p27 is "citizenship").
+    const by_label = await tool(session, "get_example_queries", { text: "citizenship" });
+    assert.equal(by_label.structuredContent.examples[0]?.question, "Where does Edith Piaf come from?");
     const from_file = await tool(session, "get_example_queries", { text: "albums and the year they were released" });
     assert.equal(from_file.structuredContent.examples[0].question, "List every album with the year it was released");
     assert.match(from_file.structuredContent.examples[0].source, /search_catalogue_examples.ttl$/);

@@ -188,6 +188,8 @@ class SearchService {
                         std::chrono::steady_clock::time_point deadline,
                         const CancellationTokenPtr& cancel, const RequestObserver& on_request,
                         std::vector<std::string>& notes, std::size_t& requests, bool& unlabelled);
+  // Adds the words of the labels the index holds for the terms each example's query uses.
+  void add_term_labels(std::vector<Example>& examples);
   bool recently_failed(std::map<std::string, Attempt>& attempts, const std::string& id,
                        const std::string& fingerprint, std::string* reason);
 

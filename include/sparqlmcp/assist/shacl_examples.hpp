@@ -40,4 +40,9 @@ ExampleSet load_example_file(const std::filesystem::path& file, const std::strin
 // The words of the terms a query names: the local names of its IRIs and prefixed names.
 std::string query_term_words(std::string_view query);
 
+// The IRIs a query names, prefixed names expanded with `prefixes` (name, namespace); names of
+// undeclared prefixes are left out.
+std::vector<std::string> query_iris(
+    std::string_view query, const std::vector<std::pair<std::string, std::string>>& prefixes);
+
 }  // namespace sparqlmcp::assist

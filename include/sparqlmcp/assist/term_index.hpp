@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -76,6 +77,7 @@ struct Example {
   std::string origin;                  // where it came from: an endpoint IRI, a file, "learned"
   std::string iri;                     // the example's own IRI, when it has one
   std::string term_words;              // words of the terms its query uses (labels, local names)
+  std::vector<std::string> iris;       // the terms its query uses (not stored in the index)
 };
 
 struct ExampleQuery {
@@ -117,6 +119,8 @@ class TermIndex {
   void add_example(const std::string& source, const Example& example);
   std::vector<ExampleHit> search_examples(const ExampleQuery& query);
   std::size_t example_count(const std::vector<std::string>& sources);
+  // The labels the index holds for `iris` (any endpoint's; the first found), IRI -> label.
+  std::map<std::string, std::string> labels_of(const std::vector<std::string>& iris);
 
   const std::string& file() const { return db_.name(); }
 
