@@ -5,7 +5,7 @@
 // index (bif:contains), an endpoint that never answers, and the errors bad arguments get.
 import { describe, it, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO, start_oxigraph, start_virtuoso } from "./lib/servers.mjs";
@@ -52,7 +52,7 @@ describe("search tools over Oxigraph", () => {
   before(async () => {
     oxigraph = await start_oxigraph([MUSIC, `${EXAMPLES}=http://example.org/music/examples`]);
     cat = catalogue([{ id: "music", endpoint: oxigraph.url(), examples: FILE_EXAMPLES }]);
-    session = await connect_sdk(cat.dir, ["--void-cache", cat.cache]);
+    session = await connect_sdk(cat.dir, ["--void-cache", cat.cache, "--trace", join(cat.dir, "trace.jsonl")]);
     // The description the term index is built from (computed: the endpoint publishes none).
     await tool(session, "get_void_descriptions", { endpoint: "music" }, { timeout_ms: 60000 });
   });
@@ -143,6 +143,17 @@ describe("search tools over Oxigraph", () => {
     const plain = await tool(session, "run_sparql_query", { query, labels: false });
     assert.equal(plain.structuredContent.labels, undefined);
     assert.doesNotMatch(text_of(plain), /Charles Aznavour/);
+  });
+
+  it("traces the search tools' calls and the requests they send", async () => {
+    const result = await tool(session, "search_terms", { text: "Aznavour", kind: "entity", endpoints: ["music"] });
+    assert.ok(result.structuredContent.requests > 0);
+    const lines = readFileSync(join(cat.dir, "trace.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const call = lines.filter((l) => l.event === "tool_call" && l.tool === "search_terms").at(-1);
+    assert.ok(call, "no tool_call line for search_terms");
+    const requests = lines.filter((l) => l.event === "request" && l.call === call.call);
+    assert.equal(requests.length, result.structuredContent.requests);
+    assert.ok(requests.every((r) => r.endpoint === oxigraph.url()));
   });
 
   it("refuses empty, huge and wordless text and unknown endpoints, and goes on serving", async () => {
