@@ -144,18 +144,31 @@ std::vector<std::string> SearchService::prepare_terms(
     std::size_t requests = 0;
     bool unlabelled = false;
   };
-  std::vector<Outcome> outcomes(endpoints.size());
+  // Most calls find every endpoint indexed from its current description with its labels: a
+  // stat and a look-up each, on this thread. Only the others are prepared, eight at a time.
+  std::vector<const catalogue::Endpoint*> stale;
+  std::size_t undescribed = 0;
+  for (const catalogue::Endpoint* endpoint : endpoints) {
+    const void_::CacheLookup cached = voids_.cache().lookup(endpoint->id);
+    if (!cached.hit) {
+      ++undescribed;
+      stale.push_back(endpoint);
+      continue;
+    }
+    const std::string made = std::to_string(cached.hit->made.time_since_epoch().count());
+    if (index_.fingerprint(endpoint->id) !=
+        fingerprint_of(*cached.hit->description, made) + "|labels")
+      stale.push_back(endpoint);
+  }
+  std::vector<Outcome> outcomes(stale.size());
   // With many endpoints to describe, none is waited for: their searches and computations start
   // and the next call finds them.
-  std::size_t undescribed = 0;
-  for (const catalogue::Endpoint* endpoint : endpoints)
-    if (!voids_.cache().lookup(endpoint->id).hit) ++undescribed;
   const bool wait_for_descriptions = undescribed <= kParallelEndpoints;
-  run_in_parallel(endpoints.size(), kParallelEndpoints, [&](std::size_t i) {
+  run_in_parallel(stale.size(), kParallelEndpoints, [&](std::size_t i) {
     if (cancel && cancel->cancelled()) return;
     Outcome& outcome = outcomes[i];
-    prepare_endpoint(*endpoints[i], wait_for_descriptions, deadline, cancel, on_request,
-                     outcome.notes, outcome.requests, outcome.unlabelled);
+    prepare_endpoint(*stale[i], wait_for_descriptions, deadline, cancel, on_request, outcome.notes,
+                     outcome.requests, outcome.unlabelled);
   });
   if (cancel && cancel->cancelled())
     throw Exception(make_error(ErrorKind::Cancelled, "the search was cancelled"));
