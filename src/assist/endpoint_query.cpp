@@ -31,6 +31,7 @@ EndpointRows select_at(const federation::QueryService& service, const catalogue:
   if (std::chrono::steady_clock::now() >= deadline) {
     out.failure = "no time was left to ask it";
     out.bounded = true;
+    out.not_asked = true;
     return out;
   }
   try {

@@ -14,7 +14,6 @@
 namespace sparqlmcp::assist {
 namespace {
 
-constexpr std::size_t kParallelEndpoints = 8;
 constexpr std::size_t kExamplesPerProperty = 3;
 constexpr std::size_t kSampleRows = 500;
 

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <algorithm>
 
+#include "parallel.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
 #include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/assist/shacl_examples.hpp"
@@ -80,91 +81,138 @@ std::vector<std::string> SearchService::prepare_examples(
     const std::vector<const catalogue::Endpoint*>& endpoints, Clock::time_point deadline,
     const CancellationTokenPtr& cancel, std::size_t* requests, const RequestObserver& on_request) {
   std::vector<std::string> notes;
-  std::lock_guard building(prepare_mutex_);
-  const std::string sh = kShacl;
+  // The catalogue's files first (local), then the endpoints whose published examples are due,
+  // eight at a time.
+  std::vector<const catalogue::Endpoint*> due;
+  const auto now_s = std::chrono::duration_cast<std::chrono::seconds>(
+      std::chrono::system_clock::now().time_since_epoch());
   for (const catalogue::Endpoint* endpoint : endpoints) {
-    for (const std::string& file : endpoint->example_files) {
-      const std::filesystem::path path = path_of_file_iri(file);
-      const std::optional<std::string> fingerprint = file_fingerprint(path);
-      if (!fingerprint) {
-        notes.push_back("the example file " + path.string() + " of " + endpoint->id +
-                        " cannot be read; fix smcp:exampleQueries in the catalogue");
-        continue;
-      }
-      // Read again when the file changes, or the labels of its endpoint's terms do.
-      const std::string built = *fingerprint + "|" + index_.fingerprint(endpoint->id).value_or("");
-      if (index_.example_fingerprint(file_source(file)) == built) continue;
-      try {
-        ExampleSet set = load_example_file(path, endpoint->endpoint_iri);
-        for (std::string& problem : set.problems)
-          notes.push_back(std::move(problem));
-        add_term_labels(set.examples);
-        index_.replace_examples(file_source(file), built, set.examples);
-      } catch (const Exception& e) {
-        notes.push_back("the example file " + path.string() + " of " + endpoint->id +
-                        " could not be read: " + e.error().to_text().substr(0, 300));
-      }
-    }
-
-    // Published examples are asked for once per VoID time to live.
-    const std::string source = endpoint_source(endpoint->id);
-    const auto now_s = std::chrono::duration_cast<std::chrono::seconds>(
-        std::chrono::system_clock::now().time_since_epoch());
+    read_example_files(*endpoint, notes);
     // "<seconds>:published|<the terms' fingerprint>": asked again when the time to live is
     // over, or when the endpoint's terms (and their labels) changed.
     const std::string terms = index_.fingerprint(endpoint->id).value_or("");
-    const std::optional<std::string> fetched = index_.example_fingerprint(source);
+    const std::optional<std::string> fetched =
+        index_.example_fingerprint(endpoint_source(endpoint->id));
     if (fetched && fetched->substr(fetched->find('|') + 1) == terms) {
       const auto then = std::chrono::seconds(std::stoll(fetched->substr(0, fetched->find(':'))));
       if (now_s - then < voids_.cache().options().time_to_live) continue;
     }
     std::string reason;
-    if (recently_failed(example_failures_, endpoint->id, "published", &reason)) continue;
-    const Clock::time_point until = std::min(deadline, Clock::now() + settings_.example_wait);
-    EndpointRows statements = select_at(
-        *queries_, *endpoint, published_examples_query(kExampleRows), until, cancel, on_request);
-    EndpointRows declarations;
-    if (!statements.failure && !statements.rows.empty())
-      declarations = select_at(*queries_, *endpoint, published_declarations_query(kExampleRows),
-                               until, cancel, on_request);
-    if (requests) *requests += statements.requests + declarations.requests;
-    if (statements.failure || declarations.failure) {
-      const std::string why = statements.failure ? *statements.failure : *declarations.failure;
-      {
-        std::lock_guard lock(mutex_);
-        example_failures_[endpoint->id] = Attempt{"published", Clock::now(), why};
-      }
-      notes.push_back("the example queries " + endpoint->id + " publishes could not be read (" +
-                      why + ")");
-      continue;
-    }
-    std::vector<rdf::Quad> quads;
-    auto add = [&](const rdf::Term& s, std::string p, const rdf::Term& o) {
-      quads.push_back(rdf::Quad{s, rdf::Term::iri(std::move(p)), o, rdf::Term::iri("")});
-    };
-    for (const auto& row : statements.rows) {
-      auto ex = row.find("ex"), p = row.find("p"), o = row.find("o");
-      if (ex != row.end() && p != row.end() && o != row.end())
-        add(ex->second, p->second.value, o->second);
-    }
-    for (const auto& row : declarations.rows) {
-      auto h = row.find("h"), d = row.find("d"), prefix = row.find("prefix"), ns = row.find("ns");
-      if (h == row.end() || d == row.end() || prefix == row.end() || ns == row.end()) continue;
-      add(h->second, sh + "declare", d->second);
-      add(d->second, sh + "prefix", prefix->second);
-      add(d->second, sh + "namespace", ns->second);
-    }
-    ExampleSet set = read_shacl_examples(quads, endpoint->endpoint_iri, endpoint->endpoint_iri);
-    for (std::string& problem : set.problems)
-      notes.push_back(std::move(problem));
-    if (statements.rows.size() >= kExampleRows)
-      notes.push_back("only the first " + std::to_string(kExampleRows) +
-                      " statements of the examples " + endpoint->id + " publishes were read");
-    add_term_labels(set.examples);
-    index_.replace_examples(source, std::to_string(now_s.count()) + ":published|" + terms,
-                            set.examples);
+    if (!recently_failed(example_failures_, endpoint->id, "published", &reason))
+      due.push_back(endpoint);
+  }
+  struct Outcome {
+    std::vector<std::string> notes;
+    std::size_t requests = 0;
+  };
+  std::vector<Outcome> outcomes(due.size());
+  run_in_parallel(due.size(), kParallelEndpoints, [&](std::size_t i) {
+    fetch_published_examples(*due[i], deadline, cancel, on_request, outcomes[i].notes,
+                             outcomes[i].requests);
+  });
+  for (Outcome& outcome : outcomes) {
+    if (requests) *requests += outcome.requests;
+    for (std::string& note : outcome.notes)
+      notes.push_back(std::move(note));
   }
   return notes;
+}
+
+void SearchService::read_example_files(const catalogue::Endpoint& endpoint,
+                                       std::vector<std::string>& notes) {
+  for (const std::string& file : endpoint.example_files) {
+    const std::filesystem::path path = path_of_file_iri(file);
+    const std::optional<std::string> fingerprint = file_fingerprint(path);
+    if (!fingerprint) {
+      notes.push_back("the example file " + path.string() + " of " + endpoint.id +
+                      " cannot be read; fix smcp:exampleQueries in the catalogue");
+      continue;
+    }
+    // Read again when the file changes, or the labels of its endpoint's terms do.
+    const std::string built = *fingerprint + "|" + index_.fingerprint(endpoint.id).value_or("");
+    if (index_.example_fingerprint(file_source(file)) == built) continue;
+    try {
+      ExampleSet set = load_example_file(path, endpoint.endpoint_iri);
+      for (std::string& problem : set.problems)
+        notes.push_back(std::move(problem));
+      add_term_labels(set.examples);
+      index_.replace_examples(file_source(file), built, set.examples);
+    } catch (const Exception& e) {
+      notes.push_back("the example file " + path.string() + " of " + endpoint.id +
+                      " could not be read: " + e.error().to_text().substr(0, 300));
+    }
+  }
+}
+
+void SearchService::fetch_published_examples(const catalogue::Endpoint& endpoint,
+                                             Clock::time_point deadline,
+                                             const CancellationTokenPtr& cancel,
+                                             const RequestObserver& on_request,
+                                             std::vector<std::string>& notes,
+                                             std::size_t& requests) {
+  const std::string key = "examples\n" + endpoint.id;
+  {
+    // Another call fetching them: this one searches what the index holds meanwhile.
+    std::lock_guard lock(mutex_);
+    if (!building_.insert(key).second) return;
+  }
+  struct Done {
+    SearchService& service;
+    const std::string& key;
+    ~Done() {
+      std::lock_guard lock(service.mutex_);
+      service.building_.erase(key);
+    }
+  } done{*this, key};
+
+  const std::string sh = kShacl;
+  const std::string terms = index_.fingerprint(endpoint.id).value_or("");
+  const auto now_s = std::chrono::duration_cast<std::chrono::seconds>(
+      std::chrono::system_clock::now().time_since_epoch());
+  const Clock::time_point until = std::min(deadline, Clock::now() + settings_.example_wait);
+  EndpointRows statements = select_at(*queries_, endpoint, published_examples_query(kExampleRows),
+                                      until, cancel, on_request);
+  EndpointRows declarations;
+  if (!statements.failure && !statements.rows.empty())
+    declarations = select_at(*queries_, endpoint, published_declarations_query(kExampleRows), until,
+                             cancel, on_request);
+  requests += statements.requests + declarations.requests;
+  if (statements.failure || declarations.failure) {
+    const EndpointRows& failed = statements.failure ? statements : declarations;
+    // A call whose time ran out before asking says nothing of the endpoint: the next one asks.
+    if (!failed.not_asked) {
+      std::lock_guard lock(mutex_);
+      example_failures_[endpoint.id] = Attempt{"published", Clock::now(), *failed.failure};
+    }
+    notes.push_back("the example queries " + endpoint.id + " publishes could not be read (" +
+                    *failed.failure + ")");
+    return;
+  }
+  std::vector<rdf::Quad> quads;
+  auto add = [&](const rdf::Term& s, std::string p, const rdf::Term& o) {
+    quads.push_back(rdf::Quad{s, rdf::Term::iri(std::move(p)), o, rdf::Term::iri("")});
+  };
+  for (const auto& row : statements.rows) {
+    auto ex = row.find("ex"), p = row.find("p"), o = row.find("o");
+    if (ex != row.end() && p != row.end() && o != row.end())
+      add(ex->second, p->second.value, o->second);
+  }
+  for (const auto& row : declarations.rows) {
+    auto h = row.find("h"), d = row.find("d"), prefix = row.find("prefix"), ns = row.find("ns");
+    if (h == row.end() || d == row.end() || prefix == row.end() || ns == row.end()) continue;
+    add(h->second, sh + "declare", d->second);
+    add(d->second, sh + "prefix", prefix->second);
+    add(d->second, sh + "namespace", ns->second);
+  }
+  ExampleSet set = read_shacl_examples(quads, endpoint.endpoint_iri, endpoint.endpoint_iri);
+  for (std::string& problem : set.problems)
+    notes.push_back(std::move(problem));
+  if (statements.rows.size() >= kExampleRows)
+    notes.push_back("only the first " + std::to_string(kExampleRows) +
+                    " statements of the examples " + endpoint.id + " publishes were read");
+  add_term_labels(set.examples);
+  index_.replace_examples(endpoint_source(endpoint.id),
+                          std::to_string(now_s.count()) + ":published|" + terms, set.examples);
 }
 
 ExampleResponse SearchService::examples(const ExampleRequest& request) {

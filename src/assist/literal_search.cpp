@@ -22,7 +22,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::string_view kXsd = "http://www.w3.org/2001/XMLSchema#";
-constexpr std::size_t kParallelEndpoints = 8;
 
 bool all_of_chars(std::string_view text, const char* allowed) {
   return !text.empty() && text.find_first_not_of(allowed) == std::string_view::npos;

@@ -8,6 +8,10 @@
 
 namespace sparqlmcp::assist {
 
+// Endpoints asked at once by one call: enough to hide a slow one, few enough to leave the
+// federation's per-endpoint and global request limits to the queries of other calls.
+inline constexpr std::size_t kParallelEndpoints = 8;
+
 // Calls work(i) for every i in [0, n), at most `width` at a time, and returns when all have
 // returned; an exception of one (a cancellation) is rethrown after the others of its batch end.
 template <class Work>

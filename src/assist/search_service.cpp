@@ -14,7 +14,6 @@ namespace sparqlmcp::assist {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr std::size_t kParallelEndpoints = 8;
 
 const std::vector<std::string>& comment_properties() {
   static const std::vector<std::string> kComments = {

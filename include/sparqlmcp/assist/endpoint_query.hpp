@@ -22,6 +22,7 @@ struct EndpointRows {
   std::vector<std::map<std::string, rdf::Term>> rows;  // unbound columns are absent
   bool bounded = false;  // the LIMIT or a cap of the endpoint was reached: rows may be missing
   std::optional<std::string> failure;  // why there is no answer (timeout, HTTP error, ...)
+  bool not_asked = false;              // the deadline had passed: the endpoint was sent nothing
   std::size_t requests = 0;
 };
 

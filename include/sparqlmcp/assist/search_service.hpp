@@ -188,6 +188,14 @@ class SearchService {
                         std::chrono::steady_clock::time_point deadline,
                         const CancellationTokenPtr& cancel, const RequestObserver& on_request,
                         std::vector<std::string>& notes, std::size_t& requests, bool& unlabelled);
+  // Indexes the example files of a catalogue entry that changed.
+  void read_example_files(const catalogue::Endpoint& endpoint, std::vector<std::string>& notes);
+  // Asks an endpoint for the examples it publishes and indexes them.
+  void fetch_published_examples(const catalogue::Endpoint& endpoint,
+                                std::chrono::steady_clock::time_point deadline,
+                                const CancellationTokenPtr& cancel,
+                                const RequestObserver& on_request, std::vector<std::string>& notes,
+                                std::size_t& requests);
   // Adds the words of the labels the index holds for the terms each example's query uses.
   void add_term_labels(std::vector<Example>& examples);
   bool recently_failed(std::map<std::string, Attempt>& attempts, const std::string& id,
@@ -201,8 +209,9 @@ class SearchService {
   std::mutex mutex_;
   std::map<std::string, Attempt> label_failures_;    // by catalogue id
   std::map<std::string, Attempt> example_failures_;  // by catalogue id
-  std::set<std::string> building_;  // catalogue ids whose rows a call is building (mutex_)
-  std::mutex prepare_mutex_;        // the example sources are read by one call at a time
+  // Catalogue ids whose term rows a call is building, "examples\n" + id whose published
+  // examples a call is fetching (under mutex_).
+  std::set<std::string> building_;
   std::unique_ptr<util::BoundedCache<EntityView>> entity_cache_;
 };
 
