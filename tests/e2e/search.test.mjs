@@ -93,6 +93,14 @@ describe("search tools over Oxigraph", () => {
     assert.equal(year.structuredContent.results[0].property, `${VOC}releaseYear`);
   });
 
+  it("finds the property a question asks about through a value it names", async () => {
+    // No word of the text names voc:nationality; "France" is one of its values.
+    const result = await tool(session, "search_terms",
+                              { text: "Which singers come from France?", kind: "property", endpoints: ["music"], limit: 3 });
+    assert.ok(result.structuredContent.results.some((r) => r.iri === `${VOC}nationality`),
+              JSON.stringify(result.structuredContent.results));
+  });
+
   it("finds an entity by its label, with its classes", async () => {
     const result = await tool(session, "search_terms", { text: "Edith Piaf", kind: "entity" });
     const first = result.structuredContent.results[0];
