@@ -282,6 +282,9 @@ std::vector<Found> SearchService::search_literals(
   const bool want_values =
       request.kinds.empty() ||
       std::find(request.kinds.begin(), request.kinds.end(), FindKind::Value) != request.kinds.end();
+  const bool want_entities =
+      request.kinds.empty() || std::find(request.kinds.begin(), request.kinds.end(),
+                                         FindKind::Entity) != request.kinds.end();
   const bool entities_only = !want_values;
   const std::size_t limit = settings_.literal_rows;
 
@@ -335,6 +338,8 @@ std::vector<Found> SearchService::search_literals(
           e.classes.push_back(class_iri);
       }
       if (!want_values) continue;
+      // With entities asked for too, a matching label is said by its entity.
+      if (want_entities && is_label_property(p->second.value) && s->second.is_iri()) continue;
       Found& v = values[{id, p->second.value, class_iri, o->second.to_ntriples()}];
       if (v.property.empty()) {
         v.kind = FindKind::Value;
@@ -349,9 +354,6 @@ std::vector<Found> SearchService::search_literals(
     }
   }
   std::vector<Found> out;
-  const bool want_entities =
-      request.kinds.empty() || std::find(request.kinds.begin(), request.kinds.end(),
-                                         FindKind::Entity) != request.kinds.end();
   if (want_entities)
     for (auto& [key, e] : entities)
       out.push_back(std::move(e));

@@ -78,6 +78,30 @@ void take_text(TermText& text, const std::string& property, const rdf::Term& val
   }
 }
 
+// The share of the text's words (three letters or more) that the words of a term's local name
+// or label match, a word matching one that begins with it or that it begins with (four
+// letters at least): "birth place" is wholly covered by birthPlace.
+double text_coverage(const std::string& text, const std::string& iri, const std::string& label) {
+  std::vector<std::string> wanted;
+  for (std::string& word : text_words(text))
+    if (word.size() >= 3) wanted.push_back(std::move(word));
+  if (wanted.empty()) return 1;
+  std::vector<std::string> have = iri_words(iri);
+  for (std::string& word : text_words(label))
+    have.push_back(std::move(word));
+  auto matches = [](const std::string& a, const std::string& b) {
+    if (a == b) return true;
+    const std::string& shorter = a.size() < b.size() ? a : b;
+    const std::string& longer = a.size() < b.size() ? b : a;
+    return shorter.size() >= 4 && longer.compare(0, shorter.size(), shorter) == 0;
+  };
+  std::size_t covered = 0;
+  for (const std::string& w : wanted)
+    if (std::any_of(have.begin(), have.end(), [&](const std::string& h) { return matches(w, h); }))
+      ++covered;
+  return static_cast<double>(covered) / static_cast<double>(wanted.size());
+}
+
 double normalized(double score, double best) {
   return best > 0 ? score / best : 0;
 }
@@ -356,6 +380,18 @@ SearchResponse SearchService::search(const SearchRequest& request) {
   std::vector<Found> literals;
   if (wants(FindKind::Entity) || wants(FindKind::Value))
     literals = search_literals(request, endpoints, response);
+  // Term scores are relative to the best term; literal scores say how much of the text a label
+  // or value matches. On one scale, the terms weigh as much of the text as the best term covers
+  // ("Nobel prize in physics": a prize property covers a third of it, an entity labelled so all
+  // of it). The order among the terms stays.
+  if (!terms.empty() && !literals.empty()) {
+    const Found& best =
+        *std::max_element(terms.begin(), terms.end(),
+                          [](const Found& a, const Found& b) { return a.score < b.score; });
+    const double covered = text_coverage(request.text, best.iri, best.label);
+    for (Found& f : terms)
+      f.score *= covered;
+  }
 
   std::vector<Found>& all = response.results;
   all = std::move(terms);

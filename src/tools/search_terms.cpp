@@ -158,7 +158,8 @@ class SearchTermsTool final : public mcp::Tool {
     }
     if (response.results.empty())
       text = "Nothing found for '" + request.text +
-             "'. Try other words (a synonym, the singular), another kind, or other endpoints.\n";
+             "'. Try other words (a synonym, the singular), one concept per search, another "
+             "kind, or other endpoints.\n";
     if (response.bounded)
       text +=
           "The search was bounded (a LIMIT or the time was reached, or labels could not be read): "
