@@ -106,6 +106,11 @@ describe("search tools over Oxigraph", () => {
     const first = result.structuredContent.results[0];
     assert.equal(first.iri, `${EX}edith`);
     assert.deepEqual(first.classes, [`${VOC}Singer`]);
+    // Over every kind, the entity whose label is the text comes first, and its label is not
+    // repeated as a value.
+    const any = await tool(session, "search_terms", { text: "Edith Piaf" });
+    assert.equal(any.structuredContent.results[0].iri, `${EX}edith`);
+    assert.ok(!any.structuredContent.results.some((r) => r.kind === "value" && r.property.endsWith("rdf-schema#label")));
   });
 
   it("describes an entity's neighbourhood with counts, examples and labels", async () => {
