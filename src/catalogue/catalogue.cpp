@@ -209,6 +209,8 @@ nlohmann::json endpoint_to_json(const Endpoint& endpoint) {
   if (endpoint.settings.calls_services) {
     settings["calls_services"] = *endpoint.settings.calls_services;
   }
+  if (endpoint.settings.text_search) settings["text_search"] = *endpoint.settings.text_search;
+  if (!endpoint.example_files.empty()) settings["example_queries"] = endpoint.example_files;
   if (!endpoint.settings.headers.empty()) {
     nlohmann::json names = nlohmann::json::array();
     for (const auto& header : endpoint.settings.headers)

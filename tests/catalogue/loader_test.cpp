@@ -1,6 +1,8 @@
 #include "sparqlmcp/catalogue/catalogue.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -188,6 +190,28 @@ TEST_CASE("smcp:callsServices says whether an endpoint evaluates nested SERVICE 
   CHECK(catalogue.find_by_id("plain")->settings.calls_services == std::optional<bool>(false));
   CHECK_THAT(load_error({kData / "bad-calls-services.ttl"}).message,
              Catch::EndsWith("has smcp:callsServices \"sometimes\"; use true or false"));
+}
+
+TEST_CASE("smcp:textSearch and smcp:exampleQueries name an entry's search helps", "[catalogue]") {
+  const Catalogue catalogue = load_catalogue({kData / "search-settings.ttl"});
+  const catalogue::Endpoint* e = catalogue.find_by_id("virtuoso");
+  REQUIRE(e != nullptr);
+  CHECK(e->settings.text_search == std::optional<std::string>("virtuoso"));
+  REQUIRE(e->example_files.size() == 2);
+  // A relative file is resolved against the catalogue file.
+  CHECK_THAT(e->example_files, Catch::VectorContains(std::string("file:///srv/examples/more.ttl")));
+  const bool relative_resolved =
+      std::any_of(e->example_files.begin(), e->example_files.end(), [](const std::string& f) {
+        return f.rfind("file://", 0) == 0 &&
+               f.find("tests/data/catalogue/examples/virtuoso.ttl") != std::string::npos;
+      });
+  CHECK(relative_resolved);
+  CHECK_THAT(load_error({kData / "bad-text-search.ttl"}).message,
+             Catch::EndsWith("has smcp:textSearch \"lucene\"; use \"virtuoso\" (bif:contains) or "
+                             "\"none\""));
+  CHECK_THAT(load_error({kData / "bad-example-queries.ttl"}).message,
+             Catch::Contains("has smcp:exampleQueries <https://example.org/examples.ttl>; give a "
+                             "file IRI"));
 }
 
 TEST_CASE("a missing catalogue path is an invalid argument", "[catalogue][error]") {

@@ -110,7 +110,8 @@ Endpoint make_adhoc_endpoint(std::string iri);
 bool is_http_url_with_host(std::string_view iri);
 
 // {"id", "endpoint", "title", "description", "keywords", "homepage", "resource", "source",
-//  "settings": {"timeout_ms", "http_method", "result_cap", "headers": [names only]},
+//  "settings": {"timeout_ms", "http_method", "result_cap", "calls_services", "text_search",
+//               "example_queries": [file IRIs], "headers": [names only]},
 //  "data_dumps" and "answered_in_process" (the name list_endpoints uses) when it has dumps}.
 // Header values are never included.
 nlohmann::json endpoint_to_json(const Endpoint& endpoint);
