@@ -44,6 +44,14 @@ struct SearchSettings {
   std::chrono::seconds retry_after{600};
 };
 
+// What every search call carries: when it must end, how it is cancelled, and who is told of
+// its requests (the trace).
+struct CallScope {
+  std::chrono::steady_clock::time_point deadline;
+  CancellationTokenPtr cancel;
+  RequestObserver on_request;  // may be empty
+};
+
 enum class FindKind { Class, Property, Entity, Value };
 std::string_view find_kind_name(FindKind kind);
 
@@ -60,16 +68,13 @@ struct Found {
   std::string class_iri;             // a value: the class of its subjects (one of them)
 };
 
-struct SearchRequest {
+struct SearchRequest : CallScope {
   std::string text;
   std::vector<const catalogue::Endpoint*> endpoints;  // empty: the whole catalogue
   std::vector<FindKind> kinds;                        // empty: all
   std::optional<std::string> of;        // properties used by instances of a class / an entity
   std::optional<std::string> property;  // entities and values: objects of this property
   std::size_t limit = 10;
-  std::chrono::steady_clock::time_point deadline;
-  CancellationTokenPtr cancel;
-  RequestObserver on_request;  // may be empty
 };
 
 struct SearchResponse {
@@ -83,13 +88,10 @@ struct SearchResponse {
   std::size_t requests = 0;
 };
 
-struct ExampleRequest {
+struct ExampleRequest : CallScope {
   std::string text;
   std::vector<const catalogue::Endpoint*> endpoints;  // empty: the whole catalogue
   std::size_t limit = 5;
-  std::chrono::steady_clock::time_point deadline;
-  CancellationTokenPtr cancel;
-  RequestObserver on_request;  // may be empty
 };
 
 struct ExampleResponse {
@@ -115,13 +117,10 @@ struct EntityView {
   bool bounded = false;  // a LIMIT was reached: more properties or values exist
 };
 
-struct EntityRequest {
+struct EntityRequest : CallScope {
   std::string iri;
   std::vector<const catalogue::Endpoint*> endpoints;  // empty: the whole catalogue
   std::size_t limit = 20;                             // properties each way
-  std::chrono::steady_clock::time_point deadline;
-  CancellationTokenPtr cancel;
-  RequestObserver on_request;  // may be empty
 };
 
 struct EntityResponse {
