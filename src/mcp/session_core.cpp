@@ -386,10 +386,10 @@ std::optional<json> SessionCore::handle_request(const json& id, const std::strin
   if (server_.prompts && method == "prompts/get") return handle_prompts_get(params);
   if (server_.prompts && method == "completion/complete") return handle_complete(params);
   if (method == "logging/setLevel") return handle_set_level(params);
-  throw RpcError(
-      ec::kMethodNotFound,
-      "method not found: \"" + method + "\"; this server implements " + implemented_methods(server_.prompts != nullptr),
-      json{{"method", method}});
+  throw RpcError(ec::kMethodNotFound,
+                 "method not found: \"" + method + "\"; this server implements " +
+                     implemented_methods(server_.prompts != nullptr),
+                 json{{"method", method}});
 }
 
 std::optional<json> SessionCore::handle_modern_request(const json& id, const std::string& method,
@@ -439,7 +439,8 @@ std::optional<json> SessionCore::handle_modern_request(const json& id, const std
                                           "result once the task is completed")
                             : std::string("; keep the taskId that each tools/call answered "
                                           "with resultType \"task\"")) +
-                       ". " + envelope.protocol_version + " methods: " + modern_methods(server_.prompts != nullptr),
+                       ". " + envelope.protocol_version +
+                       " methods: " + modern_methods(server_.prompts != nullptr),
                    json{{"method", method}});
   } else if (method == "ping" || method == "logging/setLevel") {
     // MCP 2026-07-28 "Key Changes" 5: both were removed.
@@ -450,7 +451,8 @@ std::optional<json> SessionCore::handle_modern_request(const json& id, const std
                               : "; set params._meta[\"" + std::string(meta_key::kLogLevel) +
                                     "\"] on each request that should send log "
                                     "messages") +
-            ". " + envelope.protocol_version + " methods: " + modern_methods(server_.prompts != nullptr),
+            ". " + envelope.protocol_version +
+            " methods: " + modern_methods(server_.prompts != nullptr),
         json{{"method", method}});
   } else {
     throw RpcError(ec::kMethodNotFound,

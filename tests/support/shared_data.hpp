@@ -17,7 +17,8 @@ namespace sparqlmcp::test {
 inline std::string shared_data(const std::string& relative) {
   const std::filesystem::path path = std::filesystem::path(SPARQLMCP_SHARED_DIR) / relative;
   if (!std::filesystem::exists(path))
-    FAIL("test data missing: " << path.string() << " does not exist (this build was configured "
+    FAIL("test data missing: "
+         << path.string() << " does not exist (this build was configured "
          << "with SPARQLMCP_SHARED_DIR=" << SPARQLMCP_SHARED_DIR << "). scripts/run-tests.sh "
          << "finds or fetches the W3C test suites and Spider4SPARQL and configures the build "
          << "with their folder; or configure with -DSPARQLMCP_SHARED_DIR=<folder holding "
