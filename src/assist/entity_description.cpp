@@ -7,6 +7,7 @@
 
 #include "parallel.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
+#include "sparqlmcp/assist/labels.hpp"
 #include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/util/error.hpp"
@@ -95,7 +96,7 @@ std::optional<EntityView> view_at(const federation::QueryService& queries,
   for (const auto& row : labels.rows) {
     auto t = row.find("t"), l = row.find("l");
     if (t == row.end() || l == row.end()) continue;
-    const bool english = l->second.language.empty() || l->second.language.rfind("en", 0) == 0;
+    const bool english = english_or_untagged(l->second);
     auto [it, added] = view.labels.emplace(t->second.value, l->second.value);
     if (!added && english) it->second = l->second.value;
   }

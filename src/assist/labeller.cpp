@@ -3,17 +3,13 @@
 #include <algorithm>
 #include <future>
 
-#include "sparqlmcp/assist/search_service.hpp"
+#include "sparqlmcp/assist/labels.hpp"
 
 namespace sparqlmcp::assist {
 namespace {
 
 std::string key_of(const catalogue::Endpoint& endpoint, const std::string& iri) {
   return endpoint.id + "\n" + iri;
-}
-
-bool english_or_untagged(const rdf::Term& term) {
-  return term.language.empty() || term.language == "en" || term.language.rfind("en-", 0) == 0;
 }
 
 }  // namespace
@@ -28,15 +24,11 @@ bool Labeller::holds_labels(const catalogue::Endpoint& endpoint) const {
   if (!void_cache_) return false;
   const void_::CacheLookup found = void_cache_->lookup(endpoint.id);
   if (!found.hit) return false;
-  const auto& labels = label_properties();
-  auto is_label = [&](const std::string& p) {
-    return std::find(labels.begin(), labels.end(), p) != labels.end();
-  };
   for (const void_::PropertyPartition& p : found.hit->description->properties)
-    if (is_label(p.property)) return true;
+    if (is_label_property(p.property)) return true;
   for (const void_::ClassPartition& c : found.hit->description->classes)
     for (const void_::ClassProperty& p : c.properties)
-      if (is_label(p.property)) return true;
+      if (is_label_property(p.property)) return true;
   return false;
 }
 

@@ -12,6 +12,7 @@
 
 #include "parallel.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
+#include "sparqlmcp/assist/labels.hpp"
 #include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/assist/words.hpp"
 #include "sparqlmcp/util/error.hpp"
@@ -172,15 +173,6 @@ EndpointFinds search_endpoint(const federation::QueryService& queries,
   if (substrings && subjects.size() < request.limit)
     run(substring_query(request, entities_only, limit), "substring");
   return out;
-}
-
-bool is_label_property(const std::string& iri) {
-  const auto& all = label_properties();
-  return std::find(all.begin(), all.end(), iri) != all.end();
-}
-
-double usage_factor(std::uint64_t count) {
-  return 1.0 + 0.03 * std::log10(1.0 + static_cast<double>(count));
 }
 
 // The literals a question names: quoted text, numbers, and runs of capitalised words that do
@@ -360,7 +352,7 @@ std::vector<Found> SearchService::search_literals(
   // The same match held by more subjects ranks first; the factor stays below 1 up to a
   // billion subjects, so that a value never outranks a better match.
   for (auto& [key, v] : values) {
-    v.score *= usage_factor(v.count.value_or(0)) / usage_factor(1'000'000'000);
+    v.score *= usage_factor(v.count) / usage_factor(1'000'000'000);
     out.push_back(std::move(v));
   }
   std::stable_sort(out.begin(), out.end(), [](const Found& a, const Found& b) {

@@ -7,6 +7,7 @@
 #include "parallel.hpp"
 #include "sparqlmcp/assist/description_terms.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
+#include "sparqlmcp/assist/labels.hpp"
 #include "sparqlmcp/assist/words.hpp"
 #include "sparqlmcp/util/error.hpp"
 
@@ -14,26 +15,6 @@ namespace sparqlmcp::assist {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-const std::vector<std::string>& comment_properties() {
-  static const std::vector<std::string> kComments = {
-      "http://www.w3.org/2000/01/rdf-schema#comment",
-      "http://www.w3.org/2004/02/skos/core#definition",
-      "http://purl.org/dc/terms/description",
-      "https://schema.org/description",
-      "http://schema.org/description",
-  };
-  return kComments;
-}
-
-bool is_comment_property(const std::string& iri) {
-  const auto& all = comment_properties();
-  return std::find(all.begin(), all.end(), iri) != all.end();
-}
-
-bool english_or_untagged(const rdf::Term& term) {
-  return term.language.empty() || term.language == "en" || term.language.rfind("en-", 0) == 0;
-}
 
 std::string fingerprint_of(const void_::Description& description, std::string_view made) {
   return std::string(made) + "|" + std::to_string(description.classes.size()) + "|" +
@@ -107,20 +88,6 @@ double normalized(double score, double best) {
 }
 
 }  // namespace
-
-const std::vector<std::string>& label_properties() {
-  static const std::vector<std::string> kLabels = {
-      "http://www.w3.org/2000/01/rdf-schema#label",
-      "http://www.w3.org/2004/02/skos/core#prefLabel",
-      "http://www.w3.org/2004/02/skos/core#altLabel",
-      "https://schema.org/name",
-      "http://schema.org/name",
-      "http://purl.org/dc/terms/title",
-      "http://purl.org/dc/elements/1.1/title",
-      "http://xmlns.com/foaf/0.1/name",
-  };
-  return kLabels;
-}
 
 std::string_view find_kind_name(FindKind kind) {
   switch (kind) {

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "sparqlmcp/assist/labels.hpp"
 #include "sparqlmcp/assist/words.hpp"
 #include "sparqlmcp/rdf/reader.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
@@ -41,9 +42,8 @@ std::string preferred_text(const std::vector<const rdf::Term*>& terms) {
   const rdf::Term* best = nullptr;
   for (const rdf::Term* term : terms) {
     if (!term->is_literal()) continue;
-    const bool english = term->language.empty() || term->language.rfind("en", 0) == 0;
-    if (!best || (english && !(best->language.empty() || best->language.rfind("en", 0) == 0)))
-      best = term;
+    const bool english = english_or_untagged(*term);
+    if (!best || (english && !english_or_untagged(*best))) best = term;
   }
   return best ? best->value : std::string();
 }

@@ -26,13 +26,6 @@ constexpr const char* kTermRank = "bm25(terms_fts, 4.0, 4.0, 1.5, 0.5, 1.0)";
 // uses and the query's own text help when the question is short or missing.
 constexpr const char* kExampleRank = "bm25(examples_fts, 4.0, 2.0, 1.0)";
 
-// How much a term's use counts against its text match: a factor of 1.03 per power of ten, so
-// that it orders terms that match alike (a million uses before two) and never lifts a term
-// above one that matches the text clearly better.
-double usage_factor(const std::optional<std::uint64_t>& count) {
-  return 1.0 + 0.03 * std::log10(1.0 + static_cast<double>(count.value_or(0)));
-}
-
 // How much a word found inside a longer name counts against one found as a word.
 constexpr double kInsideWeight = 0.3;
 
@@ -157,6 +150,10 @@ void insert_example(Database& db, Statement& row, Statement& fts, const std::str
 }
 
 }  // namespace
+
+double usage_factor(std::optional<std::uint64_t> count) {
+  return 1.0 + 0.03 * std::log10(1.0 + static_cast<double>(count.value_or(0)));
+}
 
 std::string_view term_kind_name(TermKind kind) {
   return kind == TermKind::Class ? "class" : "property";

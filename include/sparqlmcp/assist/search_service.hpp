@@ -214,7 +214,4 @@ class SearchService {
   std::unique_ptr<util::BoundedCache<EntityView>> entity_cache_;
 };
 
-// Predicates that give a resource a name or a description: what labels are read from.
-const std::vector<std::string>& label_properties();
-
 }  // namespace sparqlmcp::assist

@@ -129,6 +129,11 @@ class TermIndex {
   Database db_;
 };
 
+// How much use counts against a text match: a factor of 1.03 per power of ten, so that it
+// orders matches alike (a term used a million times before one used twice) and never lifts one
+// above a clearly better match.
+double usage_factor(std::optional<std::uint64_t> count);
+
 // The FTS5 query for free text: its words (assist/words.hpp), each as itself and, with
 // `prefixes`, a word of four letters or more also as a prefix, joined with OR. Empty when the
 // text has no word.
