@@ -150,20 +150,9 @@ void SearchService::fetch_published_examples(const catalogue::Endpoint& endpoint
                                              const RequestObserver& on_request,
                                              std::vector<std::string>& notes,
                                              std::size_t& requests) {
-  const std::string key = "examples\n" + endpoint.id;
-  {
-    // Another call fetching them: this one searches what the index holds meanwhile.
-    std::lock_guard lock(mutex_);
-    if (!building_.insert(key).second) return;
-  }
-  struct Done {
-    SearchService& service;
-    const std::string& key;
-    ~Done() {
-      std::lock_guard lock(service.mutex_);
-      service.building_.erase(key);
-    }
-  } done{*this, key};
+  // Another call fetching them: this one searches what the index holds meanwhile.
+  const std::shared_ptr<void> claimed = claim("examples\n" + endpoint.id);
+  if (!claimed) return;
 
   const std::string sh = kShacl;
   const std::string terms = index_.fingerprint(endpoint.id).value_or("");

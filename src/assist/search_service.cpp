@@ -212,19 +212,9 @@ void SearchService::prepare_endpoint(const catalogue::Endpoint& endpoint, bool w
                     "); its terms are found by the words of their IRIs");
     return;
   }
-  {
-    // Another call building this endpoint's rows: search what the index holds meanwhile.
-    std::lock_guard lock(mutex_);
-    if (!building_.insert(endpoint.id).second) return;
-  }
-  struct Done {
-    SearchService& service;
-    const std::string& id;
-    ~Done() {
-      std::lock_guard lock(service.mutex_);
-      service.building_.erase(id);
-    }
-  } done{*this, endpoint.id};
+  // Another call building this endpoint's rows: search what the index holds meanwhile.
+  const std::shared_ptr<void> claimed = claim(endpoint.id);
+  if (!claimed) return;
 
   std::map<std::string, TermText> texts;
   const std::vector<std::string> terms = terms_to_label(*description, settings_.label_terms);
@@ -254,6 +244,15 @@ void SearchService::prepare_endpoint(const catalogue::Endpoint& endpoint, bool w
   }
   index_.replace(
       term_source(endpoint.id, base + (labelled ? "|labels" : "|no-labels"), *description, texts));
+}
+
+std::shared_ptr<void> SearchService::claim(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  if (!building_.insert(key).second) return nullptr;
+  return std::shared_ptr<void>(this, [this, key](void*) {
+    std::lock_guard done(mutex_);
+    building_.erase(key);
+  });
 }
 
 SearchResponse SearchService::search(const SearchRequest& request) {

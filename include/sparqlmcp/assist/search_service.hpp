@@ -195,6 +195,9 @@ class SearchService {
                                 const CancellationTokenPtr& cancel,
                                 const RequestObserver& on_request, std::vector<std::string>& notes,
                                 std::size_t& requests);
+  // Marks `key` as being built by this call until the returned handle goes; null when another
+  // call is building it (building_).
+  std::shared_ptr<void> claim(const std::string& key);
   // Adds the words of the labels the index holds for the terms each example's query uses.
   void add_term_labels(std::vector<Example>& examples);
   bool recently_failed(std::map<std::string, Attempt>& attempts, const std::string& id,
