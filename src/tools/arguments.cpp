@@ -121,4 +121,23 @@ void Arguments::reject_unknown(const std::vector<std::string>& known) const {
   }
 }
 
+std::vector<std::string> string_list(const nlohmann::json& arguments, const std::string& name,
+                                     const std::string& tool) {
+  std::vector<std::string> out;
+  if (!arguments.is_object() || !arguments.contains(name)) return out;
+  const nlohmann::json& value = arguments.at(name);
+  auto bad = [&] {
+    throw Exception(make_error(
+        ErrorKind::InvalidArgument,
+        tool + ": '" + name + "' must be an array of strings, got " + value.dump().substr(0, 100)));
+  };
+  if (value.is_string()) return {value.get<std::string>()};
+  if (!value.is_array()) bad();
+  for (const nlohmann::json& item : value) {
+    if (!item.is_string()) bad();
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
 }  // namespace sparqlmcp::tools

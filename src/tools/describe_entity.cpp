@@ -73,19 +73,8 @@ class DescribeEntityTool final : public mcp::Tool {
     Arguments args(arguments, definition_.name);
     args.reject_unknown({"iri", "endpoints", "limit", "timeout_ms"});
     assist::EntityRequest request;
-    request.iri = args.required_string("iri", "the entity's IRI");
-    if (request.iri.size() > 2 && request.iri.front() == '<' && request.iri.back() == '>')
-      request.iri = request.iri.substr(1, request.iri.size() - 2);
-    if (request.iri.find("://") == std::string::npos && request.iri.rfind("urn:", 0) != 0)
-      throw Exception(make_error(ErrorKind::InvalidArgument,
-                                 "describe_entity: 'iri' must be a full IRI such as "
-                                 "http://example.org/x, got '" +
-                                     request.iri.substr(0, 100) +
-                                     "'; find entities with search_terms (kind entity)"));
-    if (request.iri.find_first_of("<>\" {}|\\^`\n") != std::string::npos)
-      throw Exception(make_error(ErrorKind::InvalidArgument,
-                                 "describe_entity: 'iri' contains a character IRIs cannot hold "
-                                 "(space, <, >, \", {, }, |, \\, ^ or `)"));
+    request.iri = full_iri(args.required_string("iri", "the entity's IRI"), definition_.name, "iri",
+                           "find entities with search_terms (kind entity)");
     request.endpoints = named_endpoints(arguments, service_.catalogue(), definition_.name);
     request.limit = static_cast<std::size_t>(args.optional_integer("limit", 1, 100).value_or(20));
     request.deadline = call_deadline(args, kDefaultWait);

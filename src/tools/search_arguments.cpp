@@ -21,29 +21,28 @@ std::string search_text(const Arguments& args, const std::string& tool) {
   return text;
 }
 
+std::string full_iri(std::string given, const std::string& tool, const std::string& name,
+                     const std::string& hint) {
+  if (given.size() > 2 && given.front() == '<' && given.back() == '>')
+    given = given.substr(1, given.size() - 2);
+  if (given.find("://") == std::string::npos && given.rfind("urn:", 0) != 0)
+    throw Exception(make_error(ErrorKind::InvalidArgument,
+                               tool + ": '" + name +
+                                   "' must be a full IRI such as http://example.org/x, got '" +
+                                   given.substr(0, 100) + "'; " + hint));
+  if (given.find_first_of("<>\" {}|\\^`\n\r\t") != std::string::npos)
+    throw Exception(make_error(ErrorKind::InvalidArgument,
+                               tool + ": '" + name +
+                                   "' contains a character IRIs cannot hold (space, <, >, \", {, "
+                                   "}, |, \\, ^ or `)"));
+  return given;
+}
+
 std::vector<const catalogue::Endpoint*> named_endpoints(const nlohmann::json& arguments,
                                                         const catalogue::Catalogue& catalogue,
                                                         const std::string& tool) {
   std::vector<const catalogue::Endpoint*> out;
-  if (!arguments.is_object() || !arguments.contains("endpoints")) return out;
-  const nlohmann::json& value = arguments.at("endpoints");
-  std::vector<std::string> names;
-  auto bad = [&] {
-    throw Exception(make_error(ErrorKind::InvalidArgument,
-                               tool +
-                                   ": 'endpoints' must be an array of endpoint ids or IRIs, got " +
-                                   value.dump().substr(0, 100)));
-  };
-  if (value.is_string()) {
-    names.push_back(value.get<std::string>());
-  } else if (value.is_array()) {
-    for (const nlohmann::json& item : value) {
-      if (!item.is_string()) bad();
-      names.push_back(item.get<std::string>());
-    }
-  } else {
-    bad();
-  }
+  const std::vector<std::string> names = string_list(arguments, "endpoints", tool);
   for (const std::string& name : names) {
     const catalogue::Endpoint* endpoint = catalogue.find(name);
     if (!endpoint)

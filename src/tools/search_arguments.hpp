@@ -18,6 +18,12 @@ inline constexpr std::size_t kMaxSearchText = 2000;
 // The `text` argument: required, with at least one word, at most kMaxSearchText characters.
 std::string search_text(const Arguments& args, const std::string& tool);
 
+// `given` (an argument's value, angle brackets allowed) as a full IRI with no character an IRI
+// cannot hold, since it is written into queries. Throws InvalidArgument naming `tool` and the
+// argument `name`, ending with `hint` (where to find one).
+std::string full_iri(std::string given, const std::string& tool, const std::string& name,
+                     const std::string& hint);
+
 // `endpoints` (an array of ids or IRIs, or one string): the catalogue entries, or empty for the
 // whole catalogue. Throws InvalidArgument for an unknown one, listing the known ids.
 std::vector<const catalogue::Endpoint*> named_endpoints(const nlohmann::json& arguments,

@@ -79,19 +79,6 @@ assist::FindKind kind_of(const std::string& name) {
   return assist::FindKind::Value;
 }
 
-std::string iri_argument(const Arguments& args, const char* name) {
-  std::string iri = *args.optional_string(name);
-  if (iri.size() > 2 && iri.front() == '<' && iri.back() == '>')
-    iri = iri.substr(1, iri.size() - 2);
-  if (iri.find("://") == std::string::npos && iri.rfind("urn:", 0) != 0)
-    throw Exception(make_error(ErrorKind::InvalidArgument,
-                               "search_terms: '" + std::string(name) +
-                                   "' must be a full IRI, got '" + iri.substr(0, 100) +
-                                   "'; search for it first (kind class or property) and pass "
-                                   "the iri of a result"));
-  return iri;
-}
-
 class SearchTermsTool final : public mcp::Tool {
  public:
   explicit SearchTermsTool(assist::SearchService& service)
@@ -111,8 +98,13 @@ class SearchTermsTool final : public mcp::Tool {
         args.optional_choice("kind", {"class", "property", "entity", "value", "any"})
             .value_or("any");
     if (kind != "any") request.kinds.push_back(kind_of(kind));
-    if (args.optional_string("of")) request.of = iri_argument(args, "of");
-    if (args.optional_string("property")) request.property = iri_argument(args, "property");
+    const std::string hint =
+        "search for it first (kind class or property) and pass the iri of a "
+        "result";
+    if (auto of = args.optional_string("of"))
+      request.of = full_iri(*of, definition_.name, "of", hint);
+    if (auto property = args.optional_string("property"))
+      request.property = full_iri(*property, definition_.name, "property", hint);
     request.limit = static_cast<std::size_t>(args.optional_integer("limit", 1, 100).value_or(10));
     request.deadline = call_deadline(args, kDefaultWait);
     request.cancel = context.cancellation;

@@ -39,4 +39,9 @@ class Arguments {
   std::string tool_name_;
 };
 
+// The argument `name` of `arguments` as a list of strings (one string is a list of one); empty
+// when absent. Throws InvalidArgument, naming `tool`, for anything else.
+std::vector<std::string> string_list(const nlohmann::json& arguments, const std::string& name,
+                                     const std::string& tool);
+
 }  // namespace sparqlmcp::tools
