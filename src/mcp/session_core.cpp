@@ -54,13 +54,6 @@ void require_object_params(const std::string& method, const json& params) {
                                            "; send named parameters as a JSON object");
 }
 
-const json& member_or_null(const json& params, const char* name) {
-  static const json null_value;
-  if (!params.is_object()) return null_value;
-  auto it = params.find(name);
-  return it == params.end() ? null_value : *it;
-}
-
 // "parse error at line 1, column 7: <reason>; ..." with the column counted in code points
 // (nlohmann counts bytes) and nlohmann's "[json.exception...] parse error at ...:" prefix dropped.
 std::string describe_parse_error(std::string_view raw, const json::parse_error& e) {
@@ -89,6 +82,13 @@ json error_response(const json& id, int code, std::string message, json data = n
 }
 
 }  // namespace
+
+const json& member_or_null(const json& params, const char* name) {
+  static const json null_value;
+  if (!params.is_object()) return null_value;
+  auto it = params.find(name);
+  return it == params.end() ? null_value : *it;
+}
 
 // Collects the responses of one JSON-RPC batch (MCP 2025-03-26 "Batching") and sends them as
 // one array once every request in it, including tool calls running on workers, has answered.
@@ -882,108 +882,6 @@ json SessionCore::handle_resources_read(const json& params, bool modern) {
   json content = {{"uri", text_uri}, {"text", std::move(*text)}};
   if (!mime_type.empty()) content["mimeType"] = mime_type;
   return json{{"contents", json::array({std::move(content)})}};
-}
-
-json SessionCore::handle_prompts_list(const json& params) {
-  const json& cursor = member_or_null(params, "cursor");
-  if (!cursor.is_null())
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for prompts/list: unknown cursor " + serialize_message(cursor) +
-                       "; this server returns all prompts on one page, call prompts/list "
-                       "without a cursor");
-  json list = json::array();
-  if (server_.prompts) {
-    for (const PromptDescriptor& prompt : server_.prompts->list_prompts()) {
-      json entry = {{"name", prompt.name}};
-      if (!prompt.title.empty()) entry["title"] = prompt.title;
-      if (!prompt.description.empty()) entry["description"] = prompt.description;
-      json arguments = json::array();
-      for (const PromptArgument& argument : prompt.arguments) {
-        json a = {{"name", argument.name}, {"required", argument.required}};
-        if (!argument.description.empty()) a["description"] = argument.description;
-        arguments.push_back(std::move(a));
-      }
-      entry["arguments"] = std::move(arguments);
-      list.push_back(std::move(entry));
-    }
-  }
-  return json{{"prompts", std::move(list)}};
-}
-
-json SessionCore::handle_prompts_get(const json& params) {
-  const json& name = member_or_null(params, "name");
-  if (!name.is_string())
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for prompts/get: \"name\" must be a string naming a prompt "
-                   "from prompts/list");
-  std::map<std::string, std::string> arguments;
-  const json& given = member_or_null(params, "arguments");
-  if (!given.is_null() && !given.is_object())
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for prompts/get: \"arguments\" must be an object of strings");
-  if (given.is_object())
-    for (const auto& [key, value] : given.items()) {
-      if (!value.is_string())
-        throw RpcError(ec::kInvalidParams, "invalid params for prompts/get: argument \"" + key +
-                                               "\" must be a string, got " +
-                                               serialize_message(value).substr(0, 100));
-      arguments.emplace(key, value.get<std::string>());
-    }
-  std::optional<PromptContent> content;
-  try {
-    if (server_.prompts) content = server_.prompts->get_prompt(name.get<std::string>(), arguments);
-  } catch (const Exception& e) {
-    if (e.error().kind != ErrorKind::InvalidArgument) throw;
-    throw RpcError(ec::kInvalidParams, "invalid params for prompts/get: " + e.error().message);
-  }
-  if (!content)
-    throw RpcError(ec::kInvalidParams, "invalid params for prompts/get: unknown prompt " +
-                                           serialize_message(name) +
-                                           "; prompts/list names the prompts this server offers");
-  json messages = json::array();
-  for (const PromptMessage& message : content->messages)
-    messages.push_back(
-        {{"role", message.role}, {"content", {{"type", "text"}, {"text", message.text}}}});
-  json out = {{"messages", std::move(messages)}};
-  if (!content->description.empty()) out["description"] = content->description;
-  return out;
-}
-
-json SessionCore::handle_complete(const json& params) {
-  const json& ref = member_or_null(params, "ref");
-  const json& argument = member_or_null(params, "argument");
-  const json& type = member_or_null(ref, "type");
-  CompletionRequest request;
-  if (type == "ref/prompt" && member_or_null(ref, "name").is_string()) {
-    request.ref = CompletionRequest::Ref::Prompt;
-    request.name = ref.at("name").get<std::string>();
-  } else if (type == "ref/resource" && member_or_null(ref, "uri").is_string()) {
-    request.ref = CompletionRequest::Ref::Resource;
-    request.name = ref.at("uri").get<std::string>();
-  } else {
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for completion/complete: \"ref\" must be {\"type\": "
-                   "\"ref/prompt\", \"name\"} or {\"type\": \"ref/resource\", \"uri\"}");
-  }
-  if (!member_or_null(argument, "name").is_string() ||
-      !member_or_null(argument, "value").is_string())
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for completion/complete: \"argument\" must be {\"name\": "
-                   "string, \"value\": string}");
-  request.argument = argument.at("name").get<std::string>();
-  request.value = argument.at("value").get<std::string>();
-  const json& chosen = member_or_null(member_or_null(params, "context"), "arguments");
-  if (chosen.is_object())
-    for (const auto& [key, value] : chosen.items())
-      if (value.is_string()) request.context.emplace(key, value.get<std::string>());
-  std::vector<std::string> values;
-  if (server_.prompts) values = server_.prompts->complete(request);
-  // MCP "Completion": at most 100 values per response, with the total and whether more exist.
-  constexpr std::size_t kMaxValues = 100;
-  const std::size_t total = values.size();
-  if (values.size() > kMaxValues) values.resize(kMaxValues);
-  return json{{"completion",
-               {{"values", std::move(values)}, {"total", total}, {"hasMore", total > kMaxValues}}}};
 }
 
 json SessionCore::handle_set_level(const json& params) {
