@@ -177,6 +177,8 @@ describe("search tools over Oxigraph", () => {
     assert.match(await error_of(session, "search_terms", { text: "singer", endpoints: ["nope"] }),
                  /unknown endpoint 'nope'.*known endpoints: music/);
     assert.match(await error_of(session, "describe_entity", { iri: "edith" }), /must be a full IRI/);
+    assert.match(await error_of(session, "search_terms", { text: "x", property: "http://x/p> } DROP ALL #" }),
+                 /'property' contains a character IRIs cannot hold/);
     assert.match(await error_of(session, "search_terms", { text: "singer", kind: "everything" }), /kind/);
     await tool(session, "search_terms", { text: "singer" });
   });
