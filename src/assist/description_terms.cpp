@@ -28,8 +28,12 @@ TermSource term_source(const std::string& id, const std::string& fingerprint,
   std::set<std::string> properties;
   for (const void_::ClassPartition& c : description.classes) {
     add(TermKind::Class, c.class_iri, c.entities);
-    for (const void_::ClassProperty& use : c.properties)
-      source.class_properties.push_back({c.class_iri, use.property, use.triples});
+    for (const void_::ClassProperty& use : c.properties) {
+      ClassProperty entry{c.class_iri, use.property, use.triples, {}};
+      for (const auto& [object_class, triples] : use.object_classes)
+        entry.object_classes.push_back(object_class);
+      source.class_properties.push_back(std::move(entry));
+    }
   }
   for (const void_::PropertyPartition& p : description.properties) {
     properties.insert(p.property);

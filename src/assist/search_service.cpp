@@ -255,6 +255,43 @@ std::shared_ptr<void> SearchService::claim(const std::string& key) {
   });
 }
 
+// A question about two classes ("the shop with the most employees") needs the property that
+// joins them, which its words seldom name: the properties linking the classes the text names
+// best go just below the best match of the words.
+void SearchService::add_links(const SearchRequest& request, const std::vector<std::string>& ids,
+                              double best, std::vector<Found>& terms) {
+  TermQuery query;
+  query.text = request.text;
+  query.sources = ids;
+  query.kind = TermKind::Class;
+  query.limit = kLinkedClasses;
+  std::vector<std::string> classes;
+  for (TermHit& hit : index_.search(query))
+    classes.push_back(std::move(hit.iri));
+  if (classes.size() < 2) return;
+  for (ClassLink& link : index_.links_among(classes, ids)) {
+    // The closer the classes are to the top, the likelier the link is wanted.
+    auto rank = [&](const std::string& c) {
+      return static_cast<double>(std::find(classes.begin(), classes.end(), c) - classes.begin());
+    };
+    const double score = best * 0.9 * (1 - 0.02 * (rank(link.class_iri) + rank(link.object_class)));
+    auto it = std::find_if(terms.begin(), terms.end(), [&](const Found& f) {
+      return f.kind == FindKind::Property && f.iri == link.property;
+    });
+    if (it != terms.end()) {
+      it->score = std::max(it->score, score);
+      continue;
+    }
+    Found found;
+    found.kind = FindKind::Property;
+    found.iri = std::move(link.property);
+    found.endpoint = std::move(link.source);
+    found.count = link.triples;
+    found.score = score;
+    terms.push_back(std::move(found));
+  }
+}
+
 SearchResponse SearchService::search(const SearchRequest& request) {
   SearchResponse response;
   std::vector<const catalogue::Endpoint*> endpoints = request.endpoints;
@@ -340,6 +377,8 @@ SearchResponse SearchService::search(const SearchRequest& request) {
       for (const Found& f : terms)
         best = std::max(best, f.score);
     }
+    if (wants(FindKind::Property) && !entity_properties && !request.of)
+      add_links(request, ids, best, terms);
     for (Found& f : terms)
       f.score = normalized(f.score, best);
   }

@@ -12,7 +12,7 @@ namespace {
 
 // Bumped whenever the tables or what goes into them change: an older file is emptied and
 // rebuilt from the VoID cache, never misread.
-constexpr const char* kSchemaVersion = "4";
+constexpr const char* kSchemaVersion = "5";
 
 // The porter stemmer over unicode61: "singers" finds "singer", accents are folded ("Sao" finds
 // "São"). Its stemming is English; labels in other languages still match word for word.
@@ -73,6 +73,10 @@ void create_schema(Database& db) {
       property TEXT NOT NULL, triples INTEGER);
     CREATE INDEX IF NOT EXISTS class_properties_by_class ON class_properties(class, source);
     CREATE INDEX IF NOT EXISTS class_properties_by_source ON class_properties(source);
+    CREATE TABLE IF NOT EXISTS class_links(source TEXT NOT NULL, class TEXT NOT NULL,
+      property TEXT NOT NULL, object_class TEXT NOT NULL, triples INTEGER);
+    CREATE INDEX IF NOT EXISTS class_links_by_class ON class_links(class, source);
+    CREATE INDEX IF NOT EXISTS class_links_by_source ON class_links(source);
     CREATE TABLE IF NOT EXISTS example_sources(name TEXT PRIMARY KEY, fingerprint TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS examples(id INTEGER PRIMARY KEY, source TEXT NOT NULL,
       question TEXT, query TEXT NOT NULL, endpoints TEXT, origin TEXT, iri TEXT, term_words TEXT);
@@ -87,7 +91,8 @@ void create_schema(Database& db) {
 void drop_schema(Database& db) {
   db.execute(R"(
     DROP TABLE IF EXISTS term_sources; DROP TABLE IF EXISTS terms;
-    DROP TABLE IF EXISTS class_properties; DROP TABLE IF EXISTS example_sources;
+    DROP TABLE IF EXISTS class_properties; DROP TABLE IF EXISTS class_links;
+    DROP TABLE IF EXISTS example_sources;
     DROP TABLE IF EXISTS examples; DROP TABLE IF EXISTS terms_fts;
     DROP TABLE IF EXISTS examples_fts; DROP TABLE IF EXISTS terms_grams;
     DROP TABLE IF EXISTS meta;)");
@@ -213,6 +218,7 @@ void TermIndex::replace(const TermSource& source) {
       .run();
   db_.prepare("DELETE FROM terms WHERE source = ?1").bind(1, source.id).run();
   db_.prepare("DELETE FROM class_properties WHERE source = ?1").bind(1, source.id).run();
+  db_.prepare("DELETE FROM class_links WHERE source = ?1").bind(1, source.id).run();
 
   Statement row = db_.prepare(
       "INSERT INTO terms(source, kind, iri, label, comment, count) VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
@@ -254,6 +260,19 @@ void TermIndex::replace(const TermSource& source) {
       uses.bind_null(4);
     uses.run();
   }
+  Statement links = db_.prepare(
+      "INSERT INTO class_links(source, class, property, object_class, triples) "
+      "VALUES(?1, ?2, ?3, ?4, ?5)");
+  for (const ClassProperty& use : source.class_properties)
+    for (const std::string& object_class : use.object_classes) {
+      links.reset();
+      links.bind(1, source.id).bind(2, use.class_iri).bind(3, use.property).bind(4, object_class);
+      if (use.triples)
+        links.bind(5, static_cast<std::int64_t>(*use.triples));
+      else
+        links.bind_null(5);
+      links.run();
+    }
   set_fingerprint(db_, "term_sources", source.id, source.fingerprint);
   transaction.commit();
 }
@@ -359,6 +378,32 @@ bool TermIndex::has_class_properties(const std::string& iri,
   for (const std::string& source : sources)
     stmt.bind(at++, source);
   return stmt.step();
+}
+
+std::vector<ClassLink> TermIndex::links_among(const std::vector<std::string>& classes,
+                                              const std::vector<std::string>& sources) {
+  if (classes.empty()) return {};
+  const int n = static_cast<int>(classes.size());
+  std::string sql =
+      "SELECT class, property, object_class, source, triples FROM class_links WHERE class IN (" +
+      placeholders(classes.size(), 1) + ") AND object_class IN (" +
+      placeholders(classes.size(), n + 1) + ")";
+  if (!sources.empty()) sql += " AND source IN (" + placeholders(sources.size(), 2 * n + 1) + ")";
+  std::lock_guard lock(mutex_);
+  Statement stmt = db_.prepare(sql);
+  int at = 1;
+  for (int round = 0; round < 2; ++round)
+    for (const std::string& c : classes)
+      stmt.bind(at++, c);
+  for (const std::string& source : sources)
+    stmt.bind(at++, source);
+  std::vector<ClassLink> out;
+  while (stmt.step()) {
+    ClassLink link{stmt.text(0), stmt.text(1), stmt.text(2), stmt.text(3), std::nullopt};
+    if (!stmt.is_null(4)) link.triples = static_cast<std::uint64_t>(stmt.integer(4));
+    out.push_back(std::move(link));
+  }
+  return out;
 }
 
 std::optional<std::string> TermIndex::example_fingerprint(const std::string& source) {

@@ -33,9 +33,11 @@ TermSource music() {
              term(TermKind::Property, v + "country", 900),
              term(TermKind::Property, v + "countryCode", 2),
              term(TermKind::Property, "http://example.org/stadium#capacity", 30)};
-  s.class_properties = {{v + "Singer", v + "birthPlace", 480},
-                        {v + "Singer", v + "country", 500},
-                        {v + "Concert", "http://example.org/stadium#capacity", 30}};
+  s.terms.push_back(term(TermKind::Property, v + "performer", 60));
+  s.class_properties = {{v + "Singer", v + "birthPlace", 480, {}},
+                        {v + "Singer", v + "country", 500, {}},
+                        {v + "Concert", "http://example.org/stadium#capacity", 30, {}},
+                        {v + "Concert", v + "performer", 60, {v + "Singer"}}};
   return s;
 }
 
@@ -115,6 +117,22 @@ TEST_CASE("usage breaks ties, and one term of several endpoints is one hit", "[a
   CHECK(iris(index.search(q)) == std::vector<std::string>{"country"});
   CHECK(index.has_class_properties("http://example.org/vocab#Singer", {}));
   CHECK_FALSE(index.has_class_properties("http://example.org/vocab#Song", {}));
+}
+
+TEST_CASE("the properties linking two classes are found in either direction", "[assist]") {
+  TermIndex index(":memory:");
+  index.replace(music());
+  index.replace(geo());
+  const std::string v = "http://example.org/vocab#";
+  const auto links = index.links_among({v + "Singer", v + "Concert"}, {});
+  REQUIRE(links.size() == 1);
+  CHECK(links[0].property == v + "performer");
+  CHECK(links[0].class_iri == v + "Concert");
+  CHECK(links[0].object_class == v + "Singer");
+  CHECK(links[0].source == "music");
+  CHECK(links[0].triples == 60u);
+  CHECK(index.links_among({v + "Singer", v + "Song"}, {}).empty());
+  CHECK(index.links_among({v + "Singer", v + "Concert"}, {"geo"}).empty());
 }
 
 TEST_CASE(

@@ -41,6 +41,17 @@ struct ClassProperty {
   std::string class_iri;
   std::string property;
   std::optional<std::uint64_t> triples;
+  // Classes of the values (VoID object class partitions): the class it links to.
+  std::vector<std::string> object_classes;
+};
+
+// A property that links instances of one class to instances of another (or of the same).
+struct ClassLink {
+  std::string class_iri;
+  std::string property;
+  std::string object_class;
+  std::string source;
+  std::optional<std::uint64_t> triples;
 };
 
 // Everything indexed for one endpoint, replacing what was there.
@@ -109,6 +120,10 @@ class TermIndex {
   // Whether a description among `sources` (every one when empty) lists the properties of
   // class `iri`.
   bool has_class_properties(const std::string& iri, const std::vector<std::string>& sources);
+  // The properties linking two of `classes` (in either direction, or a class to itself),
+  // among `sources` (every one when empty).
+  std::vector<ClassLink> links_among(const std::vector<std::string>& classes,
+                                     const std::vector<std::string>& sources);
 
   // The same for examples: each source is a set of examples replaced whole.
   std::optional<std::string> example_fingerprint(const std::string& source);
