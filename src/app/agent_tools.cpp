@@ -11,6 +11,7 @@
 #include "sparqlmcp/tools/search_tools.hpp"
 #include "sparqlmcp/tools/submit.hpp"
 #include "sparqlmcp/tools/task_set.hpp"
+#include "sparqlmcp/tools/validate_query.hpp"
 #include "sparqlmcp/util/files.hpp"
 
 namespace sparqlmcp::app {
@@ -59,6 +60,12 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
                  command_line.show_score ? "shown to the agent" : "hidden from the agent");
   }
 
+  // The checks before a query is sent come with the tool that makes them on demand.
+  tools::QueryChecks checks;
+  if (offered("validate_query"))
+    checks = make_query_checks(runtime, command_line.strict_validation,
+                               std::make_shared<assist::SeenTerms>());
+
   auto add = [&](std::unique_ptr<mcp::Tool> tool) {
     out.tools.push_back(tools::record_calls(std::move(tool), recording));
   };
@@ -73,14 +80,17 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
   if (offered("search_terms") || offered("describe_entity") || offered("get_example_queries") ||
       command_line.learn_examples) {
     out.search = make_search_service(runtime, service, void_service);
+    out.search->note_seen_in(checks.seen);
     if (offered("search_terms")) add(tools::make_search_terms_tool(*out.search));
     if (offered("describe_entity")) add(tools::make_describe_entity_tool(*out.search));
     if (offered("get_example_queries")) add(tools::make_get_example_queries_tool(*out.search));
   }
+  if (offered("validate_query"))
+    add(tools::make_validate_query_tool(runtime.catalogue, checks.validator));
   if (offered("run_sparql_query"))
     add(tools::make_run_sparql_query_tool(
         service, runtime.settings,
-        std::make_shared<assist::Labeller>(service, runtime.void_cache.get())));
+        std::make_shared<assist::Labeller>(service, runtime.void_cache.get()), checks));
   if (offered("submit")) {
     tools::SubmitSettings settings;
     if (command_line.submissions) {
@@ -91,6 +101,7 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
     settings.allow_resubmit = command_line.allow_resubmit;
     settings.show_score = command_line.show_score;
     settings.trace = recording.trace;
+    settings.checks = checks;
     if (command_line.learn_examples && out.search) {
       assist::SearchService* search = out.search.get();
       settings.on_exact = [search](const tools::Task& task, const std::string& query,

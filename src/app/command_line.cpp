@@ -85,8 +85,10 @@ Options:
   --tools LIST            the tools offered, comma-separated names or a preset: all
                           (default: every tool), and the paper's three settings: baseline
                           (run_sparql_query,submit), descriptions (+ list_endpoints), void
-                          (+ get_void_descriptions); search_terms, describe_entity and
-                          get_example_queries are in `all` only
+                          (+ get_void_descriptions); search_terms, describe_entity,
+                          get_example_queries and validate_query are in `all` only; with
+                          validate_query offered, run_sparql_query and submit check each
+                          query before sending it (findings, PREFIX completion)
   --trace FILE            append one JSON line per tool call and per endpoint request
   --submissions FILE      append one JSON line per submit (the final answers)
   --allow-resubmit        a later submit for the same task and session replaces the first
@@ -97,6 +99,8 @@ Options:
   --show-score            tell the agent its score in the submit receipt (default: hidden)
   --learn-examples        keep each submission scored exact as an example query (with its
                           task's question) that get_example_queries finds later
+  --strict-validation     refuse a query whose checks find an error (default: the findings
+                          come back with the result as warnings)
   Options with a value also take the form --option=value.
 
 Options of `void` (besides --catalogue, --endpoint, --void-cache, --void-ttl-hours,
@@ -148,8 +152,8 @@ std::chrono::milliseconds parse_duration(const std::string& flag, const std::str
 
 std::vector<std::string> tool_selection(const std::string& value) {
   static const std::vector<std::string> kOrder = {
-      "list_endpoints",      "get_void_descriptions", "search_terms", "describe_entity",
-      "get_example_queries", "run_sparql_query",      "submit"};
+      "list_endpoints",      "get_void_descriptions", "search_terms",     "describe_entity",
+      "get_example_queries", "validate_query",        "run_sparql_query", "submit"};
   static const std::vector<std::string> kPaperTools = {"list_endpoints", "get_void_descriptions",
                                                        "run_sparql_query", "submit"};
   std::vector<std::string> asked;
@@ -165,10 +169,11 @@ std::vector<std::string> tool_selection(const std::string& value) {
     } else if (std::find(kOrder.begin(), kOrder.end(), name) != kOrder.end()) {
       asked.push_back(name);
     } else {
-      bad_usage("--tools: unknown tool or preset '" + name +
-                "'; tools: list_endpoints, get_void_descriptions, search_terms, describe_entity, "
-                "get_example_queries, run_sparql_query, submit; presets: all, baseline, "
-                "descriptions, void");
+      bad_usage(
+          "--tools: unknown tool or preset '" + name +
+          "'; tools: list_endpoints, get_void_descriptions, search_terms, describe_entity, "
+          "get_example_queries, validate_query, run_sparql_query, submit; presets: all, baseline, "
+          "descriptions, void");
     }
   }
   if (asked.empty()) bad_usage("--tools needs at least one tool or preset");
@@ -278,6 +283,8 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.show_score = true;
     } else if (!query && !void_command && !eval && flag == "--learn-examples") {
       line.learn_examples = true;
+    } else if (!void_command && !eval && flag == "--strict-validation") {
+      line.strict_validation = true;
     } else if (eval && flag == "--json") {
       line.eval_json = true;
     } else if (void_command && flag == "--all") {

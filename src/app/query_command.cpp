@@ -67,7 +67,10 @@ int run_query(const CommandLine& command_line) {
   settings.max_rows_limit = std::max(settings.max_rows_limit, settings.default_max_rows);
   settings.timeout_option = "--timeout";
   settings.count_option = "--count";
-  auto tool = tools::make_run_sparql_query_tool(make_query_service(*runtime), settings);
+  // The checks of run_sparql_query (no unknown-IRI warnings: a shell run has shown nothing).
+  auto tool = tools::make_run_sparql_query_tool(
+      make_query_service(*runtime), settings, nullptr,
+      make_query_checks(*runtime, command_line.strict_validation, nullptr));
 
   nlohmann::json arguments = {{"query", query_text},
                               {"timeout_ms", settings.default_timeout.count()}};

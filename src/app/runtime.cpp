@@ -156,3 +156,27 @@ std::unique_ptr<void_::VoidService> make_void_service(
 }
 
 }  // namespace sparqlmcp::app
+
+namespace sparqlmcp::app {
+
+tools::QueryChecks make_query_checks(Runtime& runtime, bool strict,
+                                     std::shared_ptr<assist::SeenTerms> seen) {
+  assist::ValidatorSources sources;
+  sources.catalogue = &runtime.catalogue;
+  void_::VoidCache* cache = runtime.void_cache.get();
+  // A stale description still tells which terms an endpoint has; validation sends nothing.
+  sources.description =
+      [cache](const catalogue::Endpoint& endpoint) -> std::shared_ptr<const void_::Description> {
+    if (!cache) return nullptr;
+    void_::CacheLookup found = cache->lookup(endpoint.id);
+    return found.hit ? found.hit->description : nullptr;
+  };
+  sources.seen = seen;
+  tools::QueryChecks checks;
+  checks.validator = std::make_shared<const assist::QueryValidator>(std::move(sources));
+  checks.strict = strict;
+  checks.seen = std::move(seen);
+  return checks;
+}
+
+}  // namespace sparqlmcp::app

@@ -11,6 +11,7 @@
 #include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/http/client.hpp"
 #include "sparqlmcp/http/sparql_protocol.hpp"
+#include "sparqlmcp/tools/query_checks.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 #include "sparqlmcp/tools/trace_log.hpp"
 #include "sparqlmcp/void/cache.hpp"
@@ -44,6 +45,11 @@ std::unique_ptr<Runtime> make_runtime(const CommandLine& command_line);
 // files that do not parse are moved aside and logged. Only the server needs it: a command that
 // looks up one or two entries parses them as it goes.
 void preload_void_cache(Runtime& runtime);
+
+// The checks before a query is sent (docs/validation.md), over the runtime's catalogue and its
+// cached VoID descriptions; IRIs of answers and search results are noted in `seen`.
+tools::QueryChecks make_query_checks(Runtime& runtime, bool strict,
+                                     std::shared_ptr<assist::SeenTerms> seen);
 
 // The one front door of every query (run_sparql_query, submit, /sparql, VoID computations),
 // over the HTTP client, with source selection reading the complete descriptions of the VoID

@@ -152,6 +152,19 @@ EntityResponse SearchService::describe_entity(const EntityRequest& request) {
       response.notes.push_back(std::move(note));
     if (outcome.view) response.views.push_back(std::move(*outcome.view));
   }
+  if (seen_ && !response.views.empty()) {
+    seen_->note(request.iri);
+    for (const EntityView& view : response.views) {
+      for (const std::string& c : view.classes)
+        seen_->note(c);
+      for (const auto* side : {&view.outgoing, &view.incoming})
+        for (const Neighbour& n : *side) {
+          seen_->note(n.property);
+          for (const rdf::Term& t : n.examples)
+            if (t.is_iri()) seen_->note(t.value);
+        }
+    }
+  }
   return response;
 }
 

@@ -10,6 +10,7 @@
 #include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/assist/shacl_examples.hpp"
 #include "sparqlmcp/assist/words.hpp"
+#include "sparqlmcp/sparql/term_scan.hpp"
 #include "sparqlmcp/util/error.hpp"
 
 namespace sparqlmcp::assist {
@@ -60,6 +61,14 @@ std::string published_declarations_query(std::size_t limit) {
 }
 
 constexpr std::size_t kExampleRows = 20000;
+
+// The PREFIX declarations a query text makes.
+std::vector<std::pair<std::string, std::string>> declared_prefixes(std::string_view query) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const sparql::PrefixDeclaration& d : sparql::scan_terms(query).declarations)
+    out.emplace_back(d.prefix, d.iri);
+  return out;
+}
 
 }  // namespace
 
@@ -223,6 +232,11 @@ ExampleResponse SearchService::examples(const ExampleRequest& request) {
         query.sources.push_back(file_source(file));
     }
   response.examples = index_.search_examples(query);
+  if (seen_)
+    for (const ExampleHit& hit : response.examples)
+      for (const std::string& iri :
+           query_iris(hit.example.query, declared_prefixes(hit.example.query)))
+        seen_->note(iri);
   return response;
 }
 

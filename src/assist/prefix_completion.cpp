@@ -59,6 +59,16 @@ std::map<std::string, Uses> uses_by_prefix(const sparql::TermScan& scan) {
   return out;
 }
 
+// Whether `ns` holds at least half of `locals` (and one): a prefix bound to the wrong
+// namespace may also be used with a name the endpoint lacks anyway.
+bool holds_most(const Vocabulary& v, const std::string& ns, const std::set<std::string>& locals) {
+  auto it = v.namespaces.find(ns);
+  if (it == v.namespaces.end() || locals.empty()) return false;
+  const auto held = std::count_if(locals.begin(), locals.end(),
+                                  [&](const std::string& l) { return it->second.count(l) > 0; });
+  return held > 0 && 2 * static_cast<std::size_t>(held) >= locals.size();
+}
+
 bool holds_all(const Vocabulary& v, const std::string& ns, const std::set<std::string>& locals) {
   auto it = v.namespaces.find(ns);
   if (it == v.namespaces.end() || locals.empty()) return false;
@@ -180,7 +190,7 @@ std::vector<Finding> check_declared_namespaces(const sparql::TermScan& scan,
                       [&](const std::string& l) { return here->second.count(l) > 0; }))
         in_use = true;
       for (const auto& [ns, names] : v->namespaces)
-        if (close_namespaces(d.iri, ns) && holds_all(*v, ns, locals) &&
+        if (close_namespaces(d.iri, ns) && holds_most(*v, ns, locals) &&
             std::find(likely.begin(), likely.end(), ns) == likely.end())
           likely.push_back(ns);
     }

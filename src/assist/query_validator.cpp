@@ -234,6 +234,12 @@ class Check {
 
   std::set<std::string> terms_checked;  // classes and predicates looked at in a description
 
+  std::optional<SourceSpan> position_of(const std::string& iri) const {
+    auto p = positions_.find(iri);
+    if (p == positions_.end()) return std::nullopt;
+    return p->second;
+  }
+
  private:
   Finding& add(std::string problem, Severity severity, const std::string& term,
                const std::string& endpoint) {
@@ -285,7 +291,7 @@ class Check {
       if (v->properties.count(p)) return true;
       complete = complete && v->properties_complete;
       for (const auto& [iri, n] : v->properties)
-        candidates.push_back({iri, n});
+        if (iri != kRdfType) candidates.push_back({iri, n});
     }
     if (!reported_.insert(p + "\n" + where).second) return false;
     AlternativeHints hints;
@@ -424,6 +430,49 @@ class Check {
   std::set<std::string> reported_;
 };
 
+// IRIs of entities (subjects, objects, VALUES) that nothing has shown: not a term of the
+// descriptions, not an endpoint, not of a well-known namespace, never in an answer, a search
+// result, an entity description or an example. Classes and predicates are the descriptions'.
+void unknown_iris(const ValidatorSources& sources, const sparql::Query& query,
+                  const std::map<const catalogue::Endpoint*, Described>& described,
+                  const Check& check, Validation& out) {
+  BlockCollector blocks;
+  blocks.group(query.syntax().where, 0);
+  std::vector<std::string> iris;
+  for (const Block& b : blocks.blocks)
+    for (const sparql::ast::TriplePath* t : b.triples) {
+      const auto direct = direct_predicate(*t);
+      for (const VarOrTerm* v : {&t->subject, &t->object}) {
+        if (v == &t->object && direct && *direct == kRdfType) continue;
+        if (!v->is_var && v->term.is_iri()) iris.push_back(v->term.value);
+      }
+    }
+  for (const sparql::ast::ValuesBlock* values : blocks.values)
+    for (const auto& row : values->rows)
+      for (const auto& cell : row)
+        if (cell && cell->is_iri()) iris.push_back(cell->value);
+  std::set<std::string> reported;
+  for (const std::string& iri : iris) {
+    if (reported.count(iri) || WellKnownPrefixes::shipped().covers(iri) ||
+        sources.seen->seen(iri) || (sources.catalogue && sources.catalogue->find_by_iri(iri)))
+      continue;
+    if (std::any_of(described.begin(), described.end(), [&](const auto& d) {
+          return d.second.vocabulary && d.second.vocabulary->has_term(iri);
+        }))
+      continue;
+    reported.insert(iri);
+    Finding f;
+    f.problem = "unknown_iri";
+    f.severity = Severity::Warning;
+    f.term = iri;
+    f.at = check.position_of(iri);
+    f.message = "never seen: " + check.shown(iri) +
+                " was in no answer, search result or description yet; check that it exists "
+                "(describe_entity, or search_terms with its name)";
+    out.findings.push_back(std::move(f));
+  }
+}
+
 int rank_of(const Finding& f) {
   if (f.problem == "syntax") return 0;
   return 1 + static_cast<int>(f.severity);
@@ -551,6 +600,7 @@ Validation QueryValidator::validate(std::string_view text,
       }
     }
   }
+  if (out.parsed && sources_.seen) unknown_iris(sources_, *out.parsed, described, check, out);
   std::stable_sort(out.findings.begin(), out.findings.end(),
                    [](const Finding& a, const Finding& b) {
                      if (rank_of(a) != rank_of(b)) return rank_of(a) < rank_of(b);

@@ -405,8 +405,12 @@ SearchResponse SearchService::search(const SearchRequest& request) {
   std::stable_sort(all.begin(), all.end(),
                    [](const Found& a, const Found& b) { return a.score > b.score; });
   if (all.size() > request.limit) all.resize(request.limit);
-  for (Found& f : all)
+  for (Found& f : all) {
     f.score = std::round(f.score * 1000) / 1000;
+    if (seen_)
+      for (const std::string* iri : {&f.iri, &f.property, &f.class_iri})
+        if (!iri->empty()) seen_->note(*iri);
+  }
   return response;
 }
 

@@ -1,5 +1,7 @@
 #include "query_output.hpp"
 
+#include "sparqlmcp/tools/query_checks.hpp"
+
 #include <algorithm>
 
 #include "sparqlmcp/rdf/writer.hpp"
@@ -115,6 +117,16 @@ void add_counts(nlohmann::json& structured, std::size_t at_hand, const AnswerFac
   }
 }
 
+// What the checks before sending found and added, and the diagnosis of an empty answer.
+void add_checks(const AnswerFacts& facts, nlohmann::json& structured, std::string& text) {
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  text += add_check_results(facts.findings, facts.prefixes_added, structured);
+  if (facts.diagnosis) {
+    structured["diagnosis"] = *facts.diagnosis;
+    text += facts.diagnosis_text;
+  }
+}
+
 // The closing fields and lines both forms share: warnings, advice, the next-page query.
 void add_closing(nlohmann::json& structured, std::string& text,
                  const std::vector<std::string>& warnings, const std::vector<std::string>& advice,
@@ -213,6 +225,7 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
     } else {
       structured["boolean"] = results.boolean;
     }
+    add_checks(facts, structured, text);
     add_closing(structured, text, facts.warnings, advice, std::nullopt, "");
     add_plan(facts, structured, text);
     return mcp::ToolResult::text(std::move(text), std::move(structured));
@@ -262,6 +275,7 @@ mcp::ToolResult render_solutions(results::QueryResults results, const AnswerFact
               ? "; showing the first " + std::to_string(shown) + ".\n"
               : ".\n";
   text += body;
+  add_checks(facts, structured, text);
   add_closing(structured, text, facts.warnings, advice, next, "Next page");
   add_plan(facts, structured, text);
   return mcp::ToolResult::text(std::move(text), std::move(structured));
@@ -297,6 +311,7 @@ mcp::ToolResult render_graph(const std::vector<rdf::Triple>& triples, const Answ
 
   std::string text =
       header_line(facts) + " " + count_phrase(triples.size(), facts, "triple") + ".\n" + rdf_text;
+  add_checks(facts, structured, text);
   add_closing(structured, text, warnings, advice, next, "Next part");
   add_plan(facts, structured, text);
   return mcp::ToolResult::text(std::move(text), std::move(structured));
@@ -367,6 +382,22 @@ nlohmann::json query_output_schema() {
            "An endpoint may have cut the answer (a result cap, the size limit): the warnings "
            "say which and why."}}},
         {"warnings", strings},
+        {"findings",
+         {{"type", "array"},
+          {"description",
+           "What the checks before sending found: unknown classes or predicates, predicates the "
+           "subject's class does not use, wrong namespaces, IRIs nothing has shown; each with "
+           "alternatives, nearest first."},
+          {"items", finding_schema()}}},
+        {"prefixes_added",
+         {{"type", "array"},
+          {"description", "PREFIX declarations the query used without declaring, added."},
+          {"items", prefix_added_schema()}}},
+        {"diagnosis",
+         {{"type", "object"},
+          {"description",
+           "diagnose: why the answer is empty: the SERVICE blocks (1-based, in text order), "
+           "patterns or join that matched nothing."}}},
         {"advice", strings},
         {"next_page_query",
          {{"type", "string"}, {"description", "Run it for the next page (or part)."}}},

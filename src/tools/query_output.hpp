@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sparqlmcp/assist/validation.hpp"
 #include "sparqlmcp/engine/explain.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
@@ -53,6 +54,13 @@ struct AnswerFacts {
   // IRI -> label of the IRIs shown, from their endpoints: the text table writes them
   // "label (prefix:local)", structuredContent has them as `labels`, per column and row.
   std::map<std::string, std::string> labels;
+  // What the checks before sending found (docs/validation.md), and the PREFIX declarations
+  // they added to the query.
+  std::vector<assist::Finding> findings;
+  std::vector<assist::AddedPrefix> prefixes_added;
+  // Why an empty answer is empty (diagnose: true): structuredContent.diagnosis, and its lines.
+  std::optional<nlohmann::json> diagnosis;
+  std::string diagnosis_text;
 };
 
 // The next-page query for a page that showed `shown` rows (triples) of those at hand, or

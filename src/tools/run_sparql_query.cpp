@@ -94,9 +94,11 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
 class RunSparqlQueryTool final : public mcp::Tool {
  public:
   RunSparqlQueryTool(std::shared_ptr<const federation::QueryService> service,
-                     QuerySettings settings, std::shared_ptr<assist::Labeller> labeller)
+                     QuerySettings settings, std::shared_ptr<assist::Labeller> labeller,
+                     QueryChecks checks)
       : service_(service),
         labeller_(std::move(labeller)),
+        checks_(std::move(checks)),
         settings_(std::move(settings)),
         definition_(run_sparql_query_definition(settings_)),
         pager_(std::move(service), {settings_.prefetch_rows, settings_.page_cache_bytes,
@@ -133,11 +135,22 @@ class RunSparqlQueryTool final : public mcp::Tool {
     request.started = Clock::now();
     request.deadline = request.started + timeout;
 
-    request.query = sparql::parse_query(request.text);
+    std::optional<assist::Validation> checked = check_query(checks_, request.text);
+    if (checked) {
+      if (checked->completed_query) request.text = *checked->completed_query;
+      request.query = std::move(*checked->parsed);
+    } else {
+      request.query = sparql::parse_query(request.text);
+    }
     const bool graph = sparql::is_graph_form(request.query.form());
     if (format) check_format_fits(*format, graph);
     request.format = format.value_or(graph ? "turtle" : "table");
     Page page = pager_.page(request, context);
+    if (checked) {
+      page.facts.findings = std::move(checked->findings);
+      page.facts.prefixes_added = std::move(checked->prefixes_added);
+    }
+    note_seen(page, request.max_rows);
     const OutputLimits limits{request.max_rows, settings_.max_text_chars};
     if (page.graph) return render_graph(page.triples, page.facts, limits, page.next_page);
     if (labels && labeller_ && request.format == "table")
@@ -165,6 +178,17 @@ class RunSparqlQueryTool final : public mcp::Tool {
                              request_tracer(context));
   }
 
+  // The IRIs an answer shows are known to exist: validation does not warn about them later.
+  void note_seen(const Page& page, std::size_t max_rows) const {
+    if (!checks_.seen) return;
+    for (std::size_t r = 0; r < page.solutions.rows.size() && r < max_rows; ++r)
+      for (const auto& cell : page.solutions.rows[r])
+        if (cell && cell->is_iri()) checks_.seen->note(cell->value);
+    for (const rdf::Triple& t : page.triples)
+      for (const rdf::Term* term : {&t.subject, &t.object})
+        if (term->is_iri()) checks_.seen->note(term->value);
+  }
+
   static void check_format_fits(const std::string& format, bool graph) {
     bool graph_format = format == "turtle" || format == "ntriples";
     if (graph && !graph_format) {
@@ -183,6 +207,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
 
   std::shared_ptr<const federation::QueryService> service_;
   std::shared_ptr<assist::Labeller> labeller_;
+  QueryChecks checks_;
   QuerySettings settings_;
   mcp::ToolDefinition definition_;
   QueryPager pager_;
@@ -192,9 +217,9 @@ class RunSparqlQueryTool final : public mcp::Tool {
 
 std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(
     std::shared_ptr<const federation::QueryService> service, QuerySettings settings,
-    std::shared_ptr<assist::Labeller> labeller) {
+    std::shared_ptr<assist::Labeller> labeller, QueryChecks checks) {
   return std::make_unique<RunSparqlQueryTool>(std::move(service), std::move(settings),
-                                              std::move(labeller));
+                                              std::move(labeller), std::move(checks));
 }
 
 }  // namespace sparqlmcp::tools

@@ -168,14 +168,18 @@ class SubmitTool final : public mcp::Tool {
           "): only the first submission counts, and this one was not recorded. Nothing more "
           "to do for it.");
 
-    // Syntax first: a query that does not parse is no submission.
-    sparql::Query query = sparql::parse_query(query_text);
+    // Syntax first: a query that does not parse is no submission. A PREFIX it forgot is
+    // added, as run_sparql_query adds it, and what the checks found comes with the receipt.
+    std::optional<assist::Validation> checked = check_query(settings_.checks, query_text);
+    const std::string run_text =
+        checked && checked->completed_query ? *checked->completed_query : query_text;
+    sparql::Query query = checked ? std::move(*checked->parsed) : sparql::parse_query(query_text);
     const std::string canonical = sparql::to_sse(query);
 
     // A query that reads no data (VALUES and BIND alone, no SERVICE) names no endpoint for
     // run_sparql_query to send it to; it is evaluated as it is, to record the hard-coded answer.
     Answer answer = has_graph_patterns(query.algebra()) || !named_endpoints(query).empty()
-                        ? run_all_pages(query, query_text, context)
+                        ? run_all_pages(query, run_text, context)
                         : evaluate_without_data(query);
     results::ResultSignature signature = answer.graph ? results::signature_of(answer.triples)
                                                       : results::signature_of(answer.solutions);
@@ -228,6 +232,10 @@ class SubmitTool final : public mcp::Tool {
                    {"score", score},
                    {"resubmission_of", earlier ? json(earlier->id) : json(nullptr)}};
     if (!gold_error.is_null()) record["score_error"] = gold_error;
+    if (checked && !checked->prefixes_added.empty()) {
+      record["query_run"] = run_text;
+      record["prefixes_added"] = prefixes_added_json(checked->prefixes_added);
+    }
     if (task) record["endpoints_needed"] = task->endpoints;
 
     std::string not_written;
@@ -243,7 +251,19 @@ class SubmitTool final : public mcp::Tool {
     ledger_->submitted(group, task_id, {id, time});
     if (settings_.on_exact && task && !score.is_null() && score.value("exact_set_match", false))
       settings_.on_exact(*task, query_text, named);
-    return receipt(id, task_id, answer, signature, warnings, score, gold_error, not_written);
+    mcp::ToolResult result =
+        receipt(id, task_id, answer, signature, warnings, score, gold_error, not_written);
+    if (checked) add_checks(*checked, result);
+    return result;
+  }
+
+  // What the checks found, after the receipt.
+  static void add_checks(const assist::Validation& checked, mcp::ToolResult& result) {
+    if (!result.structured) result.structured = json::object();
+    const std::string text =
+        add_check_results(checked.findings, checked.prefixes_added, *result.structured);
+    if (!text.empty() && !result.content.empty())
+      result.content[0]["text"] = result.content[0]["text"].get<std::string>() + text;
   }
 
   Answer evaluate_without_data(const sparql::Query& query) const {

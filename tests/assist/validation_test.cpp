@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "sparqlmcp/assist/seen_terms.hpp"
 #include "sparqlmcp/assist/validation.hpp"
 #include "sparqlmcp/assist/well_known_prefixes.hpp"
 
@@ -63,6 +64,7 @@ struct Fixture {
   catalogue::Catalogue catalogue;
   void_::Provenance::Origin origin = void_::Provenance::Origin::InProcess;
   bool geo_described = true;
+  std::shared_ptr<SeenTerms> seen;
   Fixture() {
     catalogue::Endpoint m;
     m.id = "music";
@@ -77,6 +79,7 @@ struct Fixture {
                       std::vector<const catalogue::Endpoint*> named = {}) {
     ValidatorSources sources;
     sources.catalogue = &catalogue;
+    sources.seen = seen;
     sources.description =
         [this](const catalogue::Endpoint& e) -> std::shared_ptr<const void_::Description> {
       if (e.id == "music") return music(origin);
@@ -226,4 +229,24 @@ TEST_CASE("the shipped prefix table knows the common prefixes", "[assist]") {
   CHECK_FALSE(table.namespace_of("zzq"));
   CHECK(table.covers("http://www.wikidata.org/entity/Q42"));
   CHECK_FALSE(table.covers("http://example.invalid/x"));
+}
+
+TEST_CASE("an entity IRI nothing has shown is a warning, unless seen or well known", "[assist]") {
+  Fixture f;
+  f.seen = std::make_shared<SeenTerms>();
+  const std::string query = "SELECT * WHERE { SERVICE <" + kMusic +
+                            "> { <http://music.example/id/42> <" + V + "name> ?n . ?s <" + V +
+                            "performer> <http://www.wikidata.org/entity/Q42> } VALUES ?x { "
+                            "<http://music.example/id/7> } }";
+  Validation v = f.validate(query);
+  std::vector<std::string> unknown;
+  for (const Finding& x : v.findings)
+    if (x.problem == "unknown_iri") unknown.push_back(x.term);
+  CHECK(unknown ==
+        std::vector<std::string>{"http://music.example/id/42", "http://music.example/id/7"});
+  f.seen->note("http://music.example/id/42");
+  v = f.validate(query);
+  REQUIRE(find(v, "unknown_iri"));
+  CHECK(find(v, "unknown_iri")->term == "http://music.example/id/7");
+  CHECK(v.valid());  // a warning
 }

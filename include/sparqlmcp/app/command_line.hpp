@@ -56,6 +56,8 @@ struct CommandLine {
   // --learn-examples: a submission scored exact becomes an example query of its endpoints,
   // with its task's question (get_example_queries finds it later; docs/search.md).
   bool learn_examples = false;
+  // --strict-validation: a query whose checks find an error is refused (docs/validation.md).
+  bool strict_validation = false;
   std::vector<std::string> tools;
   // for `eval`: --json prints the summary as JSON
   bool eval_json = false;

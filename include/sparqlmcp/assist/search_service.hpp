@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "sparqlmcp/assist/endpoint_query.hpp"
+#include "sparqlmcp/assist/seen_terms.hpp"
 #include "sparqlmcp/assist/term_index.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
@@ -155,10 +156,14 @@ class SearchService {
                                          bool* unlabelled = nullptr);
 
   TermIndex& index() { return index_; }
+  // Where the IRIs of results, entity descriptions and example queries go, so that validation
+  // knows them (seen_terms.hpp). Set before the first call.
+  void note_seen_in(std::shared_ptr<SeenTerms> seen) { seen_ = std::move(seen); }
   const catalogue::Catalogue& catalogue() const { return catalogue_; }
   const federation::QueryService& queries() const { return *queries_; }
 
  private:
+  std::shared_ptr<SeenTerms> seen_;
   struct Attempt {
     std::string fingerprint;
     std::chrono::steady_clock::time_point at;

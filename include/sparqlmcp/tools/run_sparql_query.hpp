@@ -13,6 +13,7 @@
 #include "sparqlmcp/assist/labeller.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
+#include "sparqlmcp/tools/query_checks.hpp"
 
 namespace sparqlmcp::tools {
 
@@ -36,9 +37,10 @@ struct QuerySettings {
 };
 
 // `service` answers every query; shared with the other faces (submit, /sparql, VoID).
-// `labeller` (may be null: no labels) gives the labels of the IRIs the table shows.
+// `labeller` (may be null: no labels) gives the labels of the IRIs the table shows; `checks`
+// (no validator: none) are made before a query is sent.
 std::unique_ptr<mcp::Tool> make_run_sparql_query_tool(
     std::shared_ptr<const federation::QueryService> service, QuerySettings settings,
-    std::shared_ptr<assist::Labeller> labeller = nullptr);
+    std::shared_ptr<assist::Labeller> labeller = nullptr, QueryChecks checks = {});
 
 }  // namespace sparqlmcp::tools

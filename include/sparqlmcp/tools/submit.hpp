@@ -15,6 +15,7 @@
 
 #include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/mcp/tool.hpp"
+#include "sparqlmcp/tools/query_checks.hpp"
 #include "sparqlmcp/tools/run_sparql_query.hpp"
 #include "sparqlmcp/tools/session_ledger.hpp"
 #include "sparqlmcp/tools/task_set.hpp"
@@ -38,6 +39,8 @@ struct SubmitSettings {
   std::function<void(const Task& task, const std::string& query,
                      const std::vector<std::string>& endpoints)>
       on_exact;
+  // The checks run_sparql_query makes (findings, PREFIX completion, --strict-validation).
+  QueryChecks checks;
 };
 
 // `service`: the query service every other face uses; `query`: run_sparql_query's settings
