@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "sparqlmcp/assist/words.hpp"
 #include "term_alternatives.hpp"
 
 namespace sparqlmcp::assist {
@@ -62,22 +63,42 @@ std::map<std::string, Uses> uses_by_prefix(const sparql::TermScan& scan) {
 // Whether `ns` holds at least half of `locals` (and one): a prefix bound to the wrong
 // namespace may also be used with a name the endpoint lacks anyway.
 bool holds_most(const Vocabulary& v, const std::string& ns, const std::set<std::string>& locals) {
-  auto it = v.namespaces.find(ns);
-  if (it == v.namespaces.end() || locals.empty()) return false;
   const auto held = std::count_if(locals.begin(), locals.end(),
-                                  [&](const std::string& l) { return it->second.count(l) > 0; });
+                                  [&](const std::string& l) { return v.has_term(ns + l); });
   return held > 0 && 2 * static_cast<std::size_t>(held) >= locals.size();
-}
-
-bool holds_all(const Vocabulary& v, const std::string& ns, const std::set<std::string>& locals) {
-  auto it = v.namespaces.find(ns);
-  if (it == v.namespaces.end() || locals.empty()) return false;
-  return std::all_of(locals.begin(), locals.end(),
-                     [&](const std::string& l) { return it->second.count(l) > 0; });
 }
 
 std::string written(const std::string& prefix) {
   return prefix + ":";
+}
+
+// The namespaces N such that N + local is a term of one of `vs` for every local name used with
+// a prefix (the endpoints named may each hold part of a vocabulary). A local name may hold
+// separators itself (`:country\#name` is BASE + "country#name"), so candidates come from the
+// terms ending with a local name.
+std::vector<std::string> namespaces_holding(const std::vector<const Vocabulary*>& vs,
+                                            const std::set<std::string>& locals) {
+  std::vector<std::string> out;
+  std::set<std::string> tried;
+  auto is_term = [&](const std::string& iri) {
+    return std::any_of(vs.begin(), vs.end(), [&](const Vocabulary* v) { return v->has_term(iri); });
+  };
+  for (const std::string& local : locals)
+    for (const Vocabulary* v : vs) {
+      auto terms = v->by_local.find(std::string(local_name(local)));
+      if (terms == v->by_local.end()) continue;
+      for (const std::string& iri : terms->second) {
+        if (iri.size() <= local.size() ||
+            iri.compare(iri.size() - local.size(), local.size(), local))
+          continue;
+        const std::string ns = iri.substr(0, iri.size() - local.size());
+        if (!tried.insert(ns).second) continue;
+        if (std::all_of(locals.begin(), locals.end(),
+                        [&](const std::string& l) { return is_term(ns + l); }))
+          out.push_back(ns);
+      }
+    }
+  return out;
 }
 
 }  // namespace
@@ -101,11 +122,10 @@ PrefixResult complete_prefixes(const sparql::TermScan& scan, const PrefixSources
       if (name == prefix) declarations.push_back(ns);
     levels.emplace_back(declared_by, std::move(declarations));
     std::vector<std::string> holding, named;
+    if (!uses.locals.empty()) holding = namespaces_holding(sources.vocabularies, uses.locals);
     for (const Vocabulary* v : sources.vocabularies)
-      for (const auto& [ns, locals] : v->namespaces) {
-        if (holds_all(*v, ns, uses.locals)) holding.push_back(ns);
+      for (const auto& [ns, locals] : v->namespaces)
         if (last_segment(ns) == lower(prefix)) named.push_back(ns);
-      }
     // A namespace holding every local name used with the prefix says more than its name.
     std::vector<std::string> vocabulary = holding.empty() ? named : holding;
     if (!holding.empty() && holding.size() > 1) {
@@ -147,7 +167,7 @@ PrefixResult complete_prefixes(const sparql::TermScan& scan, const PrefixSources
     if (chosen) {
       result.added.push_back(*chosen);
       finding.problem = "undeclared_prefix";
-      finding.severity = Severity::Info;
+      finding.severity = Severity::Warning;
       finding.message = "added PREFIX " + written(prefix) + " <" + chosen->iri + "> (from the " +
                         chosen->source + " prefixes); declare it in the query";
       finding.alternatives = {chosen->iri};
@@ -184,15 +204,21 @@ std::vector<Finding> check_declared_namespaces(const sparql::TermScan& scan,
     bool in_use = false;
     std::vector<std::string> likely;
     for (const Vocabulary* v : sources.vocabularies) {
-      auto here = v->namespaces.find(d.iri);
-      if (here != v->namespaces.end() &&
-          std::any_of(locals.begin(), locals.end(),
-                      [&](const std::string& l) { return here->second.count(l) > 0; }))
+      if (std::any_of(locals.begin(), locals.end(),
+                      [&](const std::string& l) { return v->has_term(d.iri + l); }))
         in_use = true;
-      for (const auto& [ns, names] : v->namespaces)
-        if (close_namespaces(d.iri, ns) && holds_most(*v, ns, locals) &&
-            std::find(likely.begin(), likely.end(), ns) == likely.end())
-          likely.push_back(ns);
+      // The namespaces that would make a term of a local name used, close to the declared one.
+      for (const std::string& l : locals) {
+        auto terms = v->by_local.find(std::string(local_name(l)));
+        if (terms == v->by_local.end()) continue;
+        for (const std::string& iri : terms->second) {
+          if (iri.size() <= l.size() || iri.compare(iri.size() - l.size(), l.size(), l)) continue;
+          const std::string ns = iri.substr(0, iri.size() - l.size());
+          if (close_namespaces(d.iri, ns) && holds_most(*v, ns, locals) &&
+              std::find(likely.begin(), likely.end(), ns) == likely.end())
+            likely.push_back(ns);
+        }
+      }
     }
     if (in_use) continue;
     bool from_table = false;

@@ -179,6 +179,7 @@ class Check {
   }
 
   void block(const Block& b, const std::vector<Described>& here) {
+    service_ = b.service ? std::optional<std::size_t>(b.service) : std::nullopt;
     std::vector<const Vocabulary*> vocabularies;
     for (const Described& d : here)
       if (d.vocabulary) vocabularies.push_back(d.vocabulary.get());
@@ -244,6 +245,7 @@ class Check {
   Finding& add(std::string problem, Severity severity, const std::string& term,
                const std::string& endpoint) {
     Finding f;
+    if (service_) f.service = service_;
     f.problem = std::move(problem);
     f.severity = severity;
     f.term = term;
@@ -424,6 +426,7 @@ class Check {
   }
 
   Validation& out_;
+  std::optional<std::size_t> service_;  // of the block being checked
   std::map<std::string, std::string> prefixes_;
   std::map<std::string, SourceSpan> positions_;
   std::map<std::string, std::string> written_;

@@ -10,6 +10,7 @@ std::shared_ptr<const Vocabulary> make_vocabulary(const void_::Description& d) {
   v->prefixes = d.prefixes;
   auto add_namespace = [&](const std::string& iri) {
     v->namespaces[std::string(namespace_of(iri))].insert(std::string(local_name(iri)));
+    v->by_local[std::string(local_name(iri))].push_back(iri);
   };
   for (const void_::PropertyPartition& p : d.properties) {
     v->properties.emplace(p.property, p.triples);

@@ -29,6 +29,7 @@ struct Vocabulary {
   std::unordered_map<std::string, std::unordered_set<std::string>> class_properties;
   std::unordered_map<std::string, std::vector<std::string>> classes_using;  // property -> classes
   std::map<std::string, std::set<std::string>> namespaces;  // namespace -> local names
+  std::unordered_map<std::string, std::vector<std::string>> by_local;  // local name -> terms
   // Whether the lists can be trusted to be whole: computed here, with nothing missing.
   bool classes_complete = false;
   bool properties_complete = false;

@@ -1,5 +1,7 @@
 #include "sparqlmcp/tools/query_checks.hpp"
 
+#include <algorithm>
+
 namespace sparqlmcp::tools {
 
 nlohmann::json findings_json(const std::vector<assist::Finding>& findings) {
@@ -16,6 +18,7 @@ nlohmann::json findings_json(const std::vector<assist::Finding>& findings) {
     if (!f.term.empty()) j["term"] = f.term;
     if (!f.prefix.empty()) j["prefix"] = f.prefix;
     if (!f.endpoint.empty()) j["endpoint"] = f.endpoint;
+    if (f.service) j["service"] = *f.service;
     out.push_back(std::move(j));
   }
   return out;
@@ -41,6 +44,8 @@ nlohmann::json finding_schema() {
             {"term", string},
             {"prefix", string},
             {"endpoint", string},
+            {"service",
+             {{"type", "integer"}, {"description", "The SERVICE block, 1-based in text order."}}},
             {"alternatives", {{"type", "array"}, {"items", string}}}}},
           {"required", {"problem", "severity", "message", "alternatives"}}};
 }
@@ -81,8 +86,13 @@ std::string add_check_results(const std::vector<assist::Finding>& findings,
     text += "\n";
   }
   std::vector<assist::Finding> shown;
-  for (const assist::Finding& f : findings)
-    if (f.severity != assist::Severity::Info) shown.push_back(f);
+  for (const assist::Finding& f : findings) {
+    const bool added =
+        f.problem == "undeclared_prefix" &&
+        std::any_of(prefixes_added.begin(), prefixes_added.end(),
+                    [&](const assist::AddedPrefix& p) { return p.prefix == f.prefix; });
+    if (f.severity != assist::Severity::Info && !added) shown.push_back(f);
+  }
   if (!shown.empty()) {
     structured["findings"] = findings_json(shown);
     text += "Findings:\n" + findings_text(shown);

@@ -77,8 +77,7 @@ class ValidateQueryTool final : public mcp::Tool {
                        std::to_string(errors) + " error(s), " + std::to_string(warnings) +
                        " warning(s))\n" + findings_text(v.findings);
     nlohmann::json structured = {{"valid", v.valid()}, {"findings", findings_json(v.findings)}};
-    if (!v.prefixes_added.empty())
-      structured["prefixes_added"] = prefixes_added_json(v.prefixes_added);
+    structured["prefixes_added"] = prefixes_added_json(v.prefixes_added);
     if (v.completed_query) {
       structured["completed_query"] = *v.completed_query;
       text += "Completed query (run_sparql_query adds these declarations itself):\n```sparql\n" +

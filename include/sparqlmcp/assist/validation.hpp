@@ -40,6 +40,7 @@ struct Finding {
   std::string term;                       // the IRI concerned, when a term is
   std::string prefix;                     // the prefix concerned, when a prefix is
   std::string endpoint;                   // the endpoint IRI whose description says so
+  std::optional<std::size_t> service;     // the SERVICE block, 1-based in text order
   std::vector<std::string> alternatives;  // IRIs (namespaces for a prefix), nearest first
 };
 
