@@ -181,9 +181,9 @@ TEST_CASE("the record flags and --tools are read; presets expand in the offered 
         Names{"list_endpoints", "run_sparql_query", "submit"});
   CHECK(app::tool_selection("void") ==
         Names{"list_endpoints", "get_void_descriptions", "run_sparql_query", "submit"});
-  CHECK(app::tool_selection("all") == Names{"list_endpoints", "get_void_descriptions",
-                                            "search_terms", "describe_entity",
-                                            "get_example_queries", "run_sparql_query", "submit"});
+  CHECK(app::tool_selection("all") ==
+        Names{"list_endpoints", "get_void_descriptions", "search_terms", "describe_entity",
+              "get_example_queries", "validate_query", "run_sparql_query", "submit"});
   CHECK(app::tool_selection("void,search_terms") == Names{"list_endpoints", "get_void_descriptions",
                                                           "search_terms", "run_sparql_query",
                                                           "submit"});
@@ -204,7 +204,8 @@ TEST_CASE("eval reads its files; bad tool sets and lone score flags are usage er
         "unknown argument '--show-score' (see sparql-mcp --help)");
   CHECK(usage_error({"--tools", "run_sparql_query,grep"}) ==
         "--tools: unknown tool or preset 'grep'; tools: list_endpoints, get_void_descriptions, "
-        "search_terms, describe_entity, get_example_queries, run_sparql_query, submit; presets: "
+        "search_terms, describe_entity, get_example_queries, validate_query, run_sparql_query, "
+        "submit; presets: "
         "all, baseline, descriptions, void (see sparql-mcp --help)");
   CHECK(usage_error({"--tools", " , "}) ==
         "--tools needs at least one tool or preset (see sparql-mcp --help)");

@@ -83,7 +83,7 @@ describe("2026-07-28 with the v2 SDK client and 2025-11-25 with the v1 client, o
   it("lists the same tools in the same order in both eras, with caching hints only under 2026-07-28", async () => {
     const { tools: modern_tools } = await modern.client.listTools();
     const { tools: legacy_tools } = await legacy.client.listTools();
-    assert.deepEqual(modern_tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "run_sparql_query", "submit"]);
+    assert.deepEqual(modern_tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "validate_query", "run_sparql_query", "submit"]);
     assert.deepEqual(legacy_tools.map((t) => t.name), modern_tools.map((t) => t.name));
     const modern_list = modern_wire.findLast((m) => Array.isArray(m.result?.tools));
     assert.equal(modern_list.result.resultType, "complete");

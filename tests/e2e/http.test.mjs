@@ -39,7 +39,7 @@ async function assert_queries(client) {
 // The tools in their order, then the query.
 async function assert_lists_and_queries(client) {
   const tools = await client.listTools();
-  assert.deepEqual(tools.tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "run_sparql_query", "submit"]);
+  assert.deepEqual(tools.tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "validate_query", "run_sparql_query", "submit"]);
   await assert_queries(client);
 }
 
@@ -289,7 +289,7 @@ describe("MCP over Streamable HTTP with real clients", { timeout: 180000 }, () =
     // The server kept serving through all of it.
     const ok = await post(server.url, list, modern_headers);
     assert.equal(ok.status, 200);
-    assert.equal((await ok.json()).result.tools.length, 7);
+    assert.equal((await ok.json()).result.tools.length, 8);
   });
 });
 

@@ -104,7 +104,7 @@ SELECT ?city WHERE { SERVICE <https://demo.sparql-mcp.org/sparql/geography> { ?c
     it(`lists the tools and runs a query over --transport ${transport}`, async () => {
       const url = transport === "http" ? server.url : new URL("/sse", server.url).href;
       const { tools } = await inspector({ transport, url }, ["tools/list"]);
-      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "run_sparql_query", "submit"]);
+      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "validate_query", "run_sparql_query", "submit"]);
       const result = await inspector({ transport, url },
         ["tools/call", "--tool-name", "run_sparql_query", "--tool-arg", `query=${cities}`]);
       assert.ok(!result.isError, JSON.stringify(result));
@@ -121,7 +121,7 @@ describe("MCP Inspector CLI against sparql-mcp --http started with a token", { t
   it("reaches it with the token in --header, and is refused without", async () => {
     const { tools } = await inspector({ transport: "http", url: server.url, header: "Authorization: Bearer s3cret-token" },
                                       ["tools/list"]);
-    assert.equal(tools.length, 7);
+    assert.equal(tools.length, 8);
     await assert.rejects(inspector({ transport: "http", url: server.url }, ["tools/list"]), /failed/);
   });
 });

@@ -99,7 +99,7 @@ async function modern_tools_list(url) {
     "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {} } } },
   { "MCP-Protocol-Version": MODERN, "Mcp-Method": "tools/list" });
   assert.equal(answer.status, 200);
-  assert.equal((await answer.json()).result.tools.length, 7);
+  assert.equal((await answer.json()).result.tools.length, 8);
   return answer.headers.get("x-served-by");
 }
 
@@ -150,7 +150,7 @@ describe("two sparql-mcp instances behind haproxy", { skip: peer_skip(haproxy_mi
       // The client keeps a tools/list result for its ttlMs: the second asks again ('refresh').
       for (const cacheMode of ["use", "refresh"]) {
         const { tools } = await client.listTools(undefined, { cacheMode });
-        assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "run_sparql_query", "submit"]);
+        assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "validate_query", "run_sparql_query", "submit"]);
       }
       assert.ok(queries.length >= 6, `examples/README.md has ${queries.length} SPARQL blocks`);
       for (const query of queries) await assert_right_answer(client, query);
@@ -222,7 +222,7 @@ describe("two sparql-mcp instances behind haproxy", { skip: peer_skip(haproxy_mi
       const body = await answer.json();
       if (answer.headers.get("x-served-by") === home) {
         assert.equal(answer.status, 200);
-        assert.equal(body.result.tools.length, 7);
+        assert.equal(body.result.tools.length, 8);
       } else {
         elsewhere = { status: answer.status, by: answer.headers.get("x-served-by"), body };
       }
@@ -245,7 +245,7 @@ describe("two sparql-mcp instances behind haproxy", { skip: peer_skip(haproxy_mi
     await client.connect(new SSEClientTransport(new URL("/sse", sticky_url), { fetch: recording_fetch(served) }));
     try {
       const { tools } = await client.listTools();
-      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "run_sparql_query", "submit"]);
+      assert.deepEqual(tools.map((t) => t.name), ["list_endpoints", "get_void_descriptions", "search_terms", "describe_entity", "get_example_queries", "validate_query", "run_sparql_query", "submit"]);
       await assert_right_answer(client, queries[0]);
     } finally {
       await client.close();

@@ -138,7 +138,7 @@ describe("MCP protocol over stdio", { timeout: 120000 }, () => {
       assert.equal(e.code, ErrorCode.InvalidParams);
       assert.equal(e.message, `MCP error -32602: unknown tool "no_such_tool"; available tools: ` +
                               "list_endpoints, get_void_descriptions, search_terms, describe_entity, " +
-                              "get_example_queries, run_sparql_query, submit");
+                              "get_example_queries, validate_query, run_sparql_query, submit");
       return true;
     });
   });
