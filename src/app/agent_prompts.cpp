@@ -88,9 +88,13 @@ std::optional<mcp::PromptContent> AgentPrompts::get_prompt(
   text += next() +
           "Write the query: every triple pattern inside SERVICE <endpoint IRI> { ... }, one "
           "block per endpoint, every prefix declared.\n";
+  if (offered("validate_query"))
+    text += next() +
+            "Check it with validate_query: it names classes and predicates the endpoints lack "
+            "and prefixes that are wrong, with the nearest terms that exist.\n";
   if (offered("run_sparql_query"))
     text += next() +
-            "Check it with run_sparql_query and a LIMIT: an empty answer means a wrong term or "
+            "Try it with run_sparql_query and a LIMIT: an empty answer means a wrong term or "
             "join, not no data; fix it and run it again. Then run it whole.\n";
   if (offered("submit"))
     text += next() + "Hand in the final query with submit once its answer is right.\n";

@@ -61,7 +61,12 @@ std::string server_instructions(const std::vector<std::string>& tools) {
     text +=
         "Run it with run_sparql_query. Errors say what to fix (syntax position, unknown "
         "endpoint, timeout); warnings name a SERVICE block that came back empty; explain: true "
-        "shows the plan that ran.\n";
+        "shows the plan that ran." +
+        std::string(offered("validate_query")
+                        ? " Findings name classes and predicates an endpoint lacks, with "
+                          "alternatives (validate_query checks without running)."
+                        : "") +
+        "\n";
   }
   if (offered("submit")) {
     text += next();
