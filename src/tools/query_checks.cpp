@@ -123,4 +123,31 @@ std::optional<assist::Validation> check_query(const QueryChecks& checks, const s
   return v;
 }
 
+nlohmann::json diagnosis_json(const assist::Diagnosis& diagnosis) {
+  nlohmann::json empty = nlohmann::json::array();
+  for (const assist::EmptyPart& part : diagnosis.empty) {
+    nlohmann::json j = {{"pattern", part.pattern}, {"message", part.message}};
+    if (part.service) {
+      j["service"] = part.service;
+      j["endpoint"] = part.endpoint;
+    }
+    empty.push_back(std::move(j));
+  }
+  nlohmann::json out = {
+      {"empty", std::move(empty)}, {"message", diagnosis.message}, {"probes", diagnosis.probes}};
+  out["join"] = diagnosis.join ? nlohmann::json(*diagnosis.join) : nlohmann::json(nullptr);
+  if (diagnosis.bounded) out["bounded"] = true;
+  return out;
+}
+
+std::string diagnosis_text(const assist::Diagnosis& diagnosis) {
+  std::string text = "Why the answer is empty (" + std::to_string(diagnosis.probes) +
+                     " probe queries" + (diagnosis.bounded ? ", cut short" : "") + "):\n";
+  for (const assist::EmptyPart& part : diagnosis.empty)
+    text += "- " + part.message + "\n";
+  if (diagnosis.join) text += "- " + *diagnosis.join + "\n";
+  if (diagnosis.empty.empty() && !diagnosis.join) text += "- " + diagnosis.message + "\n";
+  return text;
+}
+
 }  // namespace sparqlmcp::tools

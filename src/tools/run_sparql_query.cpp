@@ -72,6 +72,11 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
           {"description",
            "Show IRIs in the table as label (prefix:local) with the labels their endpoints "
            "give them (default true; structuredContent has them as `labels`)."}}},
+        {"diagnose",
+         {{"type", "boolean"},
+          {"description",
+           "When the answer is empty, find out why: which SERVICE block, which pattern in it or "
+           "which join between blocks matches nothing (a few LIMIT 1 queries)."}}},
         {"explain",
          {{"type", "boolean"},
           {"description",
@@ -118,7 +123,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
   mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
     Arguments args(arguments, definition_.name);
     args.reject_unknown(
-        {"query", "format", "timeout_ms", "max_rows", "count", "explain", "labels"});
+        {"query", "format", "timeout_ms", "max_rows", "count", "explain", "labels", "diagnose"});
+    const bool diagnose = args.optional_boolean("diagnose").value_or(false);
     const bool labels = args.optional_boolean("labels").value_or(true);
     PageRequest request;
     request.text = args.required_string("query", "the SPARQL query text");
@@ -146,11 +152,21 @@ class RunSparqlQueryTool final : public mcp::Tool {
     if (format) check_format_fits(*format, graph);
     request.format = format.value_or(graph ? "turtle" : "table");
     Page page = pager_.page(request, context);
+    note_seen(page, request.max_rows);
+    if (diagnose && answer_is_empty(page)) {
+      assist::DiagnosisRequest asked;
+      asked.deadline = request.deadline;
+      asked.cancel = context.cancellation;
+      asked.on_request = request_tracer(context);
+      asked.validation = checked ? &*checked : nullptr;
+      const assist::Diagnosis diagnosis = assist::diagnose_empty(*service_, request.query, asked);
+      page.facts.diagnosis = diagnosis_json(diagnosis);
+      page.facts.diagnosis_text = diagnosis_text(diagnosis);
+    }
     if (checked) {
       page.facts.findings = std::move(checked->findings);
       page.facts.prefixes_added = std::move(checked->prefixes_added);
     }
-    note_seen(page, request.max_rows);
     const OutputLimits limits{request.max_rows, settings_.max_text_chars};
     if (page.graph) return render_graph(page.triples, page.facts, limits, page.next_page);
     if (labels && labeller_ && request.format == "table")
@@ -176,6 +192,12 @@ class RunSparqlQueryTool final : public mcp::Tool {
     const auto deadline = std::min(request.deadline, Clock::now() + kLabelWait);
     return labeller_->labels(iris, endpoints, deadline, context.cancellation,
                              request_tracer(context));
+  }
+
+  static bool answer_is_empty(const Page& page) {
+    if (page.graph) return page.triples.empty();
+    if (page.solutions.kind == results::QueryResults::Kind::Boolean) return !page.solutions.boolean;
+    return page.solutions.rows.empty();
   }
 
   // The IRIs an answer shows are known to exist: validation does not warn about them later.

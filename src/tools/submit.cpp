@@ -122,7 +122,8 @@ class SubmitTool final : public mcp::Tool {
   SubmitTool(std::shared_ptr<const federation::QueryService> service, QuerySettings query,
              std::shared_ptr<SessionLedger> ledger, std::shared_ptr<const TaskSet> tasks,
              SubmitSettings settings)
-      : query_settings_(std::move(query)),
+      : service_(service),
+        query_settings_(std::move(query)),
         pager_(std::move(service), {query_settings_.prefetch_rows, query_settings_.page_cache_bytes,
                                     query_settings_.page_cache_ttl, query_settings_.count_option}),
         ledger_(std::move(ledger)),
@@ -254,7 +255,27 @@ class SubmitTool final : public mcp::Tool {
     mcp::ToolResult result =
         receipt(id, task_id, answer, signature, warnings, score, gold_error, not_written);
     if (checked) add_checks(*checked, result);
+    // An empty answer is seldom the one wanted: say where it comes from.
+    const bool empty = signature.kind == results::ResultSignature::Kind::Boolean
+                           ? !signature.boolean
+                           : row_count(answer, signature) == 0;
+    if (empty && answer.route != "none") add_diagnosis(query, checked, context, result);
     return result;
+  }
+
+  void add_diagnosis(const sparql::Query& query, const std::optional<assist::Validation>& checked,
+                     mcp::ToolContext& context, mcp::ToolResult& result) const {
+    assist::DiagnosisRequest asked;
+    asked.deadline = federation::Clock::now() + settings_.diagnosis_time;
+    asked.cancel = context.cancellation;
+    asked.on_request = request_tracer(context);
+    asked.validation = checked ? &*checked : nullptr;
+    const assist::Diagnosis diagnosis = assist::diagnose_empty(*service_, query, asked);
+    if (!result.structured) result.structured = json::object();
+    (*result.structured)["diagnosis"] = diagnosis_json(diagnosis);
+    if (!result.content.empty())
+      result.content[0]["text"] =
+          result.content[0]["text"].get<std::string>() + diagnosis_text(diagnosis);
   }
 
   // What the checks found, after the receipt.
@@ -562,6 +583,7 @@ class SubmitTool final : public mcp::Tool {
     }
   }
 
+  std::shared_ptr<const federation::QueryService> service_;
   QuerySettings query_settings_;
   QueryPager pager_;
   std::shared_ptr<SessionLedger> ledger_;

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "sparqlmcp/assist/diagnosis.hpp"
 #include "sparqlmcp/assist/seen_terms.hpp"
 #include "sparqlmcp/assist/validation.hpp"
 
@@ -43,5 +44,9 @@ std::string add_check_results(const std::vector<assist::Finding>& findings,
 // parser's error (with the other findings appended) for a query that does not parse, and
 // InvalidArgument for error findings under `strict`.
 std::optional<assist::Validation> check_query(const QueryChecks& checks, const std::string& text);
+
+// The diagnosis of an empty answer as structuredContent.diagnosis has it, and its text lines.
+nlohmann::json diagnosis_json(const assist::Diagnosis& diagnosis);
+std::string diagnosis_text(const assist::Diagnosis& diagnosis);
 
 }  // namespace sparqlmcp::tools

@@ -8,6 +8,7 @@
 // unless resubmitting is allowed. In the evaluation mode (--tasks) the submission is scored against
 // the task's gold answer; the score is shown to the agent only when asked (--show-score).
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -41,6 +42,8 @@ struct SubmitSettings {
       on_exact;
   // The checks run_sparql_query makes (findings, PREFIX completion, --strict-validation).
   QueryChecks checks;
+  // How long the diagnosis of an empty answer may take.
+  std::chrono::milliseconds diagnosis_time{15000};
 };
 
 // `service`: the query service every other face uses; `query`: run_sparql_query's settings
