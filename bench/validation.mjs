@@ -70,9 +70,10 @@
 //      no_prefix_added  runs of unmutated queries (all three texts) with nothing in
 //                       prefixes_added (100%; an absent field counts as nothing added)
 //      diagnosis_hit    kept mutants of kinds 1, 3 and 4 whose answer (run with diagnose:
-//                       true) has no row, where diagnosis.empty[0] or [1] names a SERVICE block
-//                       (1-based, text order) holding the mistake, or has a `pattern` that
-//                       spells the mistaken term (>= 95%)
+//                       true) has no row, where the first two parts the diagnosis names
+//                       (diagnosis.empty[0] and [1], else the two parts of diagnosis.join)
+//                       name a SERVICE block (1-based, text order) holding the mistake, or have
+//                       a `pattern` that spells the mistaken term (>= 95%)
 //      diagnosis_quiet  runs with at least one row (unmutated queries, and mutants whether
 //                       kept or not) that carry no diagnosis (100%)
 //    then per kind and form, the findings run_sparql_query itself returns (flagged_in_run, no
@@ -520,7 +521,12 @@ async function main() {
         if (!r.error && r.empty && m.kind !== "prefix_removed") {
           count(m, "empty");
           const empties = Array.isArray(r.sc.diagnosis?.empty) ? r.sc.diagnosis.empty : [];
-          const hit = empties.slice(0, 2).some((e) => m.holding.has(e?.service) || spells(e?.pattern, m.spellings));
+          // A join that is empty names its two parts (each a SERVICE block or a UNION of them).
+          const parts = Array.isArray(r.sc.diagnosis?.join?.parts) ? r.sc.diagnosis.join.parts : [];
+          const named = [...empties.slice(0, 2).map((e) => ({ services: [e?.service], pattern: e?.pattern })),
+                         ...parts].slice(0, 2);
+          const hit = named.some((e) => (Array.isArray(e?.services) && e.services.some((i) => m.holding.has(i))) ||
+                                        spells(e?.pattern, m.spellings));
           record.diagnosis = r.sc.diagnosis;
           tally("diagnosis_hit", hit, `${label}\n      mistake in SERVICE ${[...m.holding].map((i) => `#${i}`).join(", ") || "(none)"}; ` +
                 `diagnosis ${JSON.stringify(r.sc.diagnosis ?? null).slice(0, 600)}`);

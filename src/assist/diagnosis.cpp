@@ -172,7 +172,7 @@ class Diagnoser {
       if (!out_.empty.empty())
         out_.message = out_.empty[0].message;
       else if (out_.join)
-        out_.message = *out_.join;
+        out_.message = out_.join->message;
       else if (out_.bounded)
         out_.message = "not found within the time and the " + std::to_string(request_.max_probes) +
                        " probes allowed";
@@ -269,16 +269,45 @@ class Diagnoser {
         std::string names;
         for (const std::string& v : shared)
           names += (names.empty() ? "?" : ", ?") + v;
-        out_.join = name_part(*parts[i]) + " and " + name_part(*parts[j]) +
-                    " each have rows, but no value of " + names + " in common";
+        EmptyJoin join;
+        join.left = part_name(*parts[i]);
+        join.right = part_name(*parts[j]);
+        join.variables = shared;
+        join.message = name_part(*parts[i]) + " and " + name_part(*parts[j]) +
+                       " each have rows, but no value of " + names + " in common";
+        out_.join = std::move(join);
       }
   }
 
+  PartName part_name(const Operator& op) const {
+    PartName name;
+    if (const auto [number, endpoint] = service_of(op); number) {
+      name.services = {number};
+      name.pattern = pattern_text(op.children[0], prologue_);
+    } else if (op.kind == OpKind::Union) {
+      std::vector<const Operator*> branches;
+      union_branches(op, branches);
+      for (const Operator* b : branches)
+        if (const auto [n, e] = service_of(*b); n) name.services.push_back(n);
+      const Operator* first = branches.front();
+      name.pattern =
+          pattern_text(first->kind == OpKind::Service ? first->children[0] : *first, prologue_);
+    } else {
+      name.pattern = pattern_text(op, prologue_);
+    }
+    return name;
+  }
+
   std::string name_part(const Operator& op) const {
+    const PartName name = part_name(op);
     const auto [number, endpoint] = service_of(op);
     if (number) return "SERVICE #" + std::to_string(number) + " <" + endpoint + ">";
-    if (op.kind == OpKind::Union) return "the UNION {" + pattern_text(op, prologue_) + "}";
-    return "the pattern " + pattern_text(op, prologue_);
+    std::string where;
+    if (name.services.size() == 1) where = " (SERVICE #" + std::to_string(name.services[0]) + ")";
+    if (name.services.size() > 1)
+      where = " (SERVICE #" + std::to_string(name.services.front()) + " to #" +
+              std::to_string(name.services.back()) + ")";
+    return "the pattern " + name.pattern + where;
   }
 
   void explain_empty(const Operator& part) {

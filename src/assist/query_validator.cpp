@@ -18,6 +18,10 @@ namespace {
 
 constexpr std::string_view kRdfType = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
 constexpr std::size_t kAlternatives = 5;
+// Up to this many classes or properties, all are ranked as alternatives; beyond, the similar.
+constexpr std::size_t kScanAll = 300;
+// An inferred class set larger than this offers the properties of its largest classes.
+constexpr std::size_t kInferredClasses = 5;
 
 // Predicates that engines answer themselves (full-text search, engine hints), never data.
 bool engine_predicate(std::string_view iri) {
@@ -57,6 +61,10 @@ struct Block {
   std::string name;         // the SERVICE IRI; empty outside SERVICE or for a variable
   bool variable = false;    // SERVICE ?var
   std::vector<const sparql::ast::TriplePath*> triples;
+  // The innermost UNION the block is a branch of, and which branch: blocks of other branches
+  // are alternatives (a pattern sent to every endpoint that may hold it).
+  const void* union_of = nullptr;
+  std::size_t branch = 0;
 };
 
 class BlockCollector {
@@ -82,6 +90,8 @@ class BlockCollector {
       case Kind::Service: {
         Block b;
         b.service = ++services_;
+        b.union_of = union_;
+        b.branch = branch_;
         if (e.name.is_var)
           b.variable = true;
         else
@@ -105,6 +115,18 @@ class BlockCollector {
           if (e.subselect->values) values.push_back(&*e.subselect->values);
         }
         break;
+      case Kind::Union: {
+        const void* outer = union_;
+        const std::size_t outer_branch = branch_;
+        union_ = &e;
+        for (std::size_t i = 0; i < e.groups.size(); ++i) {
+          branch_ = i;
+          group(e.groups[i], block);
+        }
+        union_ = outer;
+        branch_ = outer_branch;
+        break;
+      }
       default:
         for (const auto& g : e.groups)
           group(g, block);
@@ -116,6 +138,8 @@ class BlockCollector {
       expression(a, block);
   }
   std::size_t services_ = 0;
+  const void* union_ = nullptr;
+  std::size_t branch_ = 0;
 };
 
 void collect_links(const sparql::Path& path, std::vector<std::string>& out) {
@@ -233,7 +257,81 @@ class Check {
     }
   }
 
+  // A subject typed in one block and given a predicate in another (a pattern sent to every
+  // endpoint that may hold it): the predicate is checked against the class across the
+  // endpoints of the query. A warning, since endpoints may each hold a part of an entity: no
+  // endpoint says instances of the class use the predicate, and where it is used, other
+  // classes use it.
+  void across_blocks(const std::vector<std::pair<const Block*, std::vector<Described>>>& blocks) {
+    std::vector<const Vocabulary*> all;
+    for (const auto& [b, here] : blocks)
+      for (const Described& d : here)
+        if (d.vocabulary && std::find(all.begin(), all.end(), d.vocabulary.get()) == all.end())
+          all.push_back(d.vocabulary.get());
+    // Each variable's classes, written anywhere, known to some endpoint.
+    std::map<std::string, std::vector<std::string>> types;
+    std::map<std::string, std::set<std::size_t>> typed_in;
+    for (const auto& [b, here] : blocks)
+      for (const sparql::ast::TriplePath* t : b->triples) {
+        const auto direct = direct_predicate(*t);
+        if (!direct || *direct != kRdfType || !t->subject.is_var || t->object.is_var) continue;
+        const std::string& c = t->object.term.value;
+        if (std::none_of(all.begin(), all.end(),
+                         [&](const Vocabulary* v) { return v->classes.count(c); }))
+          continue;
+        auto& list = types[t->subject.var];
+        if (std::find(list.begin(), list.end(), c) == list.end()) list.push_back(c);
+        typed_in[t->subject.var].insert(b->service);
+      }
+    std::set<std::string> reported;
+    for (const auto& [b, here] : blocks) {
+      for (const sparql::ast::TriplePath* t : b->triples) {
+        const auto direct = direct_predicate(*t);
+        if (!direct || *direct == kRdfType || !t->subject.is_var) continue;
+        auto typed = types.find(t->subject.var);
+        // Typed in this very block: check_typed has looked.
+        if (typed == types.end() || typed_in[t->subject.var].count(b->service)) continue;
+        const std::string& p = *direct;
+        if (!reported.insert(t->subject.var + "\n" + p).second) continue;
+        bool used_elsewhere = false, known_properties = false;
+        for (const Vocabulary* v : all) {
+          if (!v->properties.count(p)) continue;
+          auto users = v->classes_using.find(p);
+          if (users != v->classes_using.end() && !users->second.empty()) used_elsewhere = true;
+        }
+        std::vector<Candidate> candidates;
+        std::set<std::string> offered;
+        bool fits = false;
+        for (const Vocabulary* v : all)
+          for (const std::string& c : typed->second) {
+            auto props = v->class_properties.find(c);
+            if (props == v->class_properties.end()) continue;
+            known_properties = true;
+            if (props->second.count(p)) fits = true;
+            for (const std::string& q : props->second)
+              if (offered.insert(q).second) {
+                auto n = v->properties.find(q);
+                candidates.push_back({q, n == v->properties.end() ? std::nullopt : n->second});
+              }
+          }
+        if (fits || !known_properties || !used_elsewhere) continue;
+        service_ = b->service ? std::optional<std::size_t>(b->service) : std::nullopt;
+        AlternativeHints hints;
+        if (auto h = object_hint(*t); !h.empty()) hints.words.push_back(h);
+        Finding& f = add("predicate_not_on_class", Severity::Warning, p,
+                         here.size() == 1 ? here[0].endpoint->endpoint_iri : "");
+        f.alternatives = rank_alternatives(p, candidates, hints, kAlternatives);
+        f.message = "?" + t->subject.var + " (" + shown_list(typed->second, 2) +
+                    ") has no predicate " + shown(p) +
+                    " at any endpoint of the query, where other classes use it" +
+                    (f.alternatives.empty() ? "" : "; it uses " + shown_list(f.alternatives));
+      }
+    }
+  }
+
   std::set<std::string> terms_checked;  // classes and predicates looked at in a description
+  // The classes and predicates each SERVICE block uses (by its number).
+  std::map<std::size_t, std::set<std::string>> terms_of_block;
 
   std::optional<SourceSpan> position_of(const std::string& iri) const {
     auto p = positions_.find(iri);
@@ -255,6 +353,21 @@ class Check {
     return out_.findings.back();
   }
 
+  // The terms of `pool` worth ranking against `wrong`: all of a small pool, else those spelled
+  // alike or sharing a word (vocabulary.hpp), so that a check costs no scan of thousands.
+  static void add_candidates(
+      const std::unordered_map<std::string, std::optional<std::uint64_t>>& pool,
+      const Vocabulary& v, const std::string& wrong, const AlternativeHints& hints,
+      std::vector<Candidate>& out) {
+    if (pool.size() <= kScanAll) {
+      for (const auto& [iri, n] : pool)
+        out.push_back({iri, n});
+      return;
+    }
+    for (std::string& iri : similar_terms(v, wrong, hints.words, kScanAll))
+      if (auto it = pool.find(iri); it != pool.end()) out.push_back({std::move(iri), it->second});
+  }
+
   static std::string object_hint(const sparql::ast::TriplePath& t) {
     if (t.object.is_var) return t.object.var;
     return {};
@@ -264,16 +377,16 @@ class Check {
                    const std::vector<const Vocabulary*>& vs, const std::string& where,
                    const std::string& at) {
     terms_checked.insert(c);
+    if (service_) terms_of_block[*service_].insert(c);
     bool complete = true;
     std::vector<Candidate> candidates;
+    AlternativeHints hints;
+    if (subject.is_var) hints.words.push_back(subject.var);
     for (const Vocabulary* v : vs) {
       if (v->classes.count(c)) return true;
       complete = complete && v->classes_complete;
-      for (const auto& [iri, n] : v->classes)
-        candidates.push_back({iri, n});
+      add_candidates(v->classes, *v, c, hints, candidates);
     }
-    AlternativeHints hints;
-    if (subject.is_var) hints.words.push_back(subject.var);
     Finding& f = add("unknown_class", complete ? Severity::Error : Severity::Warning, c, where);
     f.alternatives = rank_alternatives(c, candidates, hints, kAlternatives);
     f.message = shown(c) + " is not a class at " + at +
@@ -287,17 +400,21 @@ class Check {
                        const std::string& at) {
     if (engine_predicate(p)) return true;
     terms_checked.insert(p);
+    if (service_) terms_of_block[*service_].insert(p);
     bool complete = true;
     std::vector<Candidate> candidates;
+    AlternativeHints hints;
+    if (auto h = object_hint(t); !h.empty()) hints.words.push_back(h);
     for (const Vocabulary* v : vs) {
       if (v->properties.count(p)) return true;
       complete = complete && v->properties_complete;
-      for (const auto& [iri, n] : v->properties)
-        if (iri != kRdfType) candidates.push_back({iri, n});
     }
     if (!reported_.insert(p + "\n" + where).second) return false;
-    AlternativeHints hints;
-    if (auto h = object_hint(t); !h.empty()) hints.words.push_back(h);
+    for (const Vocabulary* v : vs)
+      add_candidates(v->properties, *v, p, hints, candidates);
+    candidates.erase(std::remove_if(candidates.begin(), candidates.end(),
+                                    [](const Candidate& c) { return c.iri == kRdfType; }),
+                     candidates.end());
     Finding& f = add("unknown_predicate", complete ? Severity::Error : Severity::Warning, p, where);
     f.alternatives = rank_alternatives(p, candidates, hints, kAlternatives);
     f.message = shown(p) + " is not a predicate at " + at +
@@ -398,9 +515,15 @@ class Check {
       }
       if (!odd) continue;
       const std::string& p = predicates[*odd];
+      std::vector<std::string> largest(odd_classes.begin(), odd_classes.end());
+      std::stable_sort(largest.begin(), largest.end(),
+                       [&](const std::string& x, const std::string& y) {
+                         return v->classes.at(x).value_or(0) > v->classes.at(y).value_or(0);
+                       });
+      if (largest.size() > kInferredClasses) largest.resize(kInferredClasses);
       std::vector<Candidate> candidates;
       std::set<std::string> offered;
-      for (const std::string& c : odd_classes)
+      for (const std::string& c : largest)
         if (auto props = v->class_properties.find(c); props != v->class_properties.end())
           for (const std::string& q : props->second)
             if (offered.insert(q).second) {
@@ -412,13 +535,13 @@ class Check {
         if (q == p)
           if (auto h = object_hint(*t); !h.empty()) hints.words.push_back(h);
       hints.used.insert(predicates.begin(), predicates.end());
-      std::vector<std::string> classes(odd_classes.begin(), odd_classes.end());
+      const std::vector<std::string>& classes = largest;
       Finding& f = add("predicate_not_on_class", Severity::Warning, p, where);
       f.alternatives = rank_alternatives(p, candidates, hints, kAlternatives);
       std::string others;
       for (const std::string& q : predicates)
         if (q != p) others += (others.empty() ? "" : ", ") + shown(q);
-      f.message = key + " (" + shown_list(classes, 2) + (classes.size() > 2 ? ", ..." : "") +
+      f.message = key + " (" + shown_list(classes, 2) + (odd_classes.size() > 2 ? ", ..." : "") +
                   ", inferred from " + others + ") at " + at + " has no predicate " + shown(p) +
                   (f.alternatives.empty() ? "" : "; it uses " + shown_list(f.alternatives));
       return;
@@ -473,6 +596,36 @@ void unknown_iris(const ValidatorSources& sources, const sparql::Query& query,
                 " was in no answer, search result or description yet; check that it exists "
                 "(describe_entity, or search_terms with its name)";
     out.findings.push_back(std::move(f));
+  }
+}
+
+// A term a block lacks that another branch of the same UNION has is how a pattern is sent to
+// every endpoint that may hold it: that branch adds nothing, which is no mistake.
+void excuse_alternatives(const std::vector<Block>& blocks, const Check& check, Validation& out) {
+  std::map<std::size_t, const Block*> by_number;
+  for (const Block& b : blocks)
+    if (b.service) by_number[b.service] = &b;
+  for (Finding& f : out.findings) {
+    if (!f.service || f.severity == Severity::Info || f.term.empty()) continue;
+    if (f.problem != "unknown_class" && f.problem != "unknown_predicate" &&
+        f.problem != "predicate_not_on_class")
+      continue;
+    const Block* here = by_number[*f.service];
+    if (!here || !here->union_of) continue;
+    for (const Block& other : blocks) {
+      if (other.union_of != here->union_of || other.branch == here->branch) continue;
+      auto used = check.terms_of_block.find(other.service);
+      if (used == check.terms_of_block.end() || !used->second.count(f.term)) continue;
+      const bool faulted =
+          std::any_of(out.findings.begin(), out.findings.end(), [&](const Finding& g) {
+            return g.service == other.service && g.term == f.term && g.problem == f.problem;
+          });
+      if (faulted) continue;
+      f.severity = Severity::Info;
+      f.message += " (SERVICE #" + std::to_string(other.service) +
+                   ", another branch of its UNION, has it: this branch adds nothing)";
+      break;
+    }
   }
 }
 
@@ -573,13 +726,14 @@ Validation QueryValidator::validate(std::string_view text,
     if (blocks.patterns > sources_.max_patterns) {
       Finding f;
       f.problem = "too_large";
-      f.severity = Severity::Warning;
+      f.severity = Severity::Info;
       f.message = "not checked: the query has " + std::to_string(blocks.patterns) +
                   " triple patterns, validation looks at " + std::to_string(sources_.max_patterns) +
                   " at most";
       out.findings.push_back(std::move(f));
     } else {
       std::set<std::string> unchecked;
+      std::vector<std::pair<const Block*, std::vector<Described>>> checked_blocks;
       for (const Block& b : blocks.blocks) {
         if (b.triples.empty() || b.variable) continue;
         std::vector<Described> here;
@@ -600,7 +754,10 @@ Validation QueryValidator::validate(std::string_view text,
             out.findings.push_back(std::move(f));
           }
         check.block(b, here);
+        checked_blocks.emplace_back(&b, std::move(here));
       }
+      excuse_alternatives(blocks.blocks, check, out);
+      check.across_blocks(checked_blocks);
     }
   }
   if (out.parsed && sources_.seen) unknown_iris(sources_, *out.parsed, described, check, out);

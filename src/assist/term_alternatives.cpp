@@ -38,20 +38,23 @@ double covered(const std::vector<std::string>& hint, const std::vector<std::stri
 }  // namespace
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
-  const std::size_t n = a.size(), m = b.size();
-  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1));
-  for (std::size_t i = 0; i <= n; ++i)
-    d[i][0] = i;
+  // Optimal string alignment over three rows: the one before the last, the last, this one.
+  const std::size_t m = b.size();
+  std::vector<std::size_t> before(m + 1), last(m + 1), row(m + 1);
   for (std::size_t j = 0; j <= m; ++j)
-    d[0][j] = j;
-  for (std::size_t i = 1; i <= n; ++i)
+    last[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    row[0] = i;
     for (std::size_t j = 1; j <= m; ++j) {
       const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      row[j] = std::min({last[j] + 1, row[j - 1] + 1, last[j - 1] + cost});
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        row[j] = std::min(row[j], before[j - 2] + 1);
     }
-  return d[n][m];
+    std::swap(before, last);
+    std::swap(last, row);
+  }
+  return last[m];
 }
 
 std::vector<std::string> rank_alternatives(std::string_view wrong,

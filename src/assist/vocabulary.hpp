@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -35,6 +36,14 @@ struct Vocabulary {
   bool properties_complete = false;
   std::unordered_set<std::string> incomplete_classes;  // classes whose properties are partial
 
+  // For finding the terms close to one it lacks without comparing every term: the hashes of
+  // each term's lower-case local name and of its deletions of two letters for a class, one
+  // for a property (spellings a few edits apart share one, as in SymSpell), sorted, and the
+  // terms of each word of a local name.
+  std::vector<std::string> terms;  // classes, then properties
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> spellings;  // hash -> index in terms
+  std::unordered_map<std::string, std::vector<std::uint32_t>> words;
+
   bool has_term(const std::string& iri) const {
     return classes.count(iri) > 0 || properties.count(iri) > 0;
   }
@@ -43,6 +52,12 @@ struct Vocabulary {
            incomplete_classes.count(class_iri) == 0;
   }
 };
+
+// Terms of `v` spelled like `wrong` (within about two edits of its local name, or the same
+// local name in another namespace) or sharing a word with it or with `hints`: the candidates
+// worth ranking, at most `cap` (the spelling ones first).
+std::vector<std::string> similar_terms(const Vocabulary& v, std::string_view wrong,
+                                       const std::vector<std::string>& hints, std::size_t cap);
 
 // Holds nothing of `description` (a memo keyed weakly on the description keeps it).
 std::shared_ptr<const Vocabulary> make_vocabulary(const void_::Description& description);

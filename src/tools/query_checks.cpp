@@ -135,7 +135,16 @@ nlohmann::json diagnosis_json(const assist::Diagnosis& diagnosis) {
   }
   nlohmann::json out = {
       {"empty", std::move(empty)}, {"message", diagnosis.message}, {"probes", diagnosis.probes}};
-  out["join"] = diagnosis.join ? nlohmann::json(*diagnosis.join) : nlohmann::json(nullptr);
+  if (diagnosis.join) {
+    auto part = [](const assist::PartName& p) {
+      return nlohmann::json{{"services", p.services}, {"pattern", p.pattern}};
+    };
+    out["join"] = {{"parts", {part(diagnosis.join->left), part(diagnosis.join->right)}},
+                   {"variables", diagnosis.join->variables},
+                   {"message", diagnosis.join->message}};
+  } else {
+    out["join"] = nullptr;
+  }
   if (diagnosis.bounded) out["bounded"] = true;
   return out;
 }
@@ -145,7 +154,7 @@ std::string diagnosis_text(const assist::Diagnosis& diagnosis) {
                      " probe queries" + (diagnosis.bounded ? ", cut short" : "") + "):\n";
   for (const assist::EmptyPart& part : diagnosis.empty)
     text += "- " + part.message + "\n";
-  if (diagnosis.join) text += "- " + *diagnosis.join + "\n";
+  if (diagnosis.join) text += "- " + diagnosis.join->message + "\n";
   if (diagnosis.empty.empty() && !diagnosis.join) text += "- " + diagnosis.message + "\n";
   return text;
 }

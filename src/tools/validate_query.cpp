@@ -67,6 +67,11 @@ class ValidateQueryTool final : public mcp::Tool {
                       " are checked. Check its parts one at a time.");
     const auto endpoints = named_endpoints(arguments, catalogue_, definition_.name);
     const assist::Validation v = validator_->validate(query, endpoints);
+    for (const assist::Finding& f : v.findings)
+      if (f.problem == "too_large")
+        throw_error(ErrorKind::LimitExceeded, "validate_query: " + f.message +
+                                                  ". Check the query in parts (one SERVICE "
+                                                  "block at a time).");
 
     std::size_t errors = 0, warnings = 0;
     for (const assist::Finding& f : v.findings) {

@@ -26,12 +26,26 @@ struct EmptyPart {
   std::string message;      // one line: what matched nothing, and what the endpoint has
 };
 
+// A part of the query as the diagnosis names it: its SERVICE blocks (several for a UNION of
+// blocks, a pattern sent to each endpoint that may hold it) and its pattern.
+struct PartName {
+  std::vector<std::size_t> services;  // 1-based, in text order; empty outside SERVICE
+  std::string pattern;
+};
+
+// Two parts that each have rows, but none that join.
+struct EmptyJoin {
+  PartName left, right;
+  std::vector<std::string> variables;  // the variables they share
+  std::string message;
+};
+
 struct Diagnosis {
-  std::vector<EmptyPart> empty;     // most specific first
-  std::optional<std::string> join;  // two parts that have rows alone but none together
-  std::string message;              // the conclusion, one line
-  std::size_t probes = 0;           // queries sent
-  bool bounded = false;             // the deadline or the probe limit cut it short
+  std::vector<EmptyPart> empty;   // most specific first
+  std::optional<EmptyJoin> join;  // two parts that have rows alone but none together
+  std::string message;            // the conclusion, one line
+  std::size_t probes = 0;         // queries sent
+  bool bounded = false;           // the deadline or the probe limit cut it short
 };
 
 struct DiagnosisRequest {
