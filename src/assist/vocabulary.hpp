@@ -29,7 +29,7 @@ struct Vocabulary {
   // class -> the properties its instances use (only classes whose properties are known)
   std::unordered_map<std::string, std::unordered_set<std::string>> class_properties;
   std::unordered_map<std::string, std::vector<std::string>> classes_using;  // property -> classes
-  std::map<std::string, std::set<std::string>> namespaces;  // namespace -> local names
+  std::map<std::string, std::set<std::string>> namespaces;             // namespace -> local names
   std::unordered_map<std::string, std::vector<std::string>> by_local;  // local name -> terms
   // Whether the lists can be trusted to be whole: computed here, with nothing missing.
   bool classes_complete = false;
@@ -40,7 +40,7 @@ struct Vocabulary {
   // each term's lower-case local name and of its deletions of two letters for a class, one
   // for a property (spellings a few edits apart share one, as in SymSpell), sorted, and the
   // terms of each word of a local name.
-  std::vector<std::string> terms;  // classes, then properties
+  std::vector<std::string> terms;                                  // classes, then properties
   std::vector<std::pair<std::uint64_t, std::uint32_t>> spellings;  // hash -> index in terms
   std::unordered_map<std::string, std::vector<std::uint32_t>> words;
 
