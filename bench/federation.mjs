@@ -40,11 +40,12 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve, dirname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { connect_sdk, call_tool, text_of } from "../tests/e2e/lib/mcp.mjs";
 import { start_runner, runner_command } from "./peers/runners.mjs";
 import { command_options, run_main } from "./lib/cli.mjs";
+import { load_fkgqa, select_queries } from "./lib/fkgqa.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 // sparql-mcp-nocache: the same binary with --no-subquery-cache, which keeps no sub-query answer
@@ -105,31 +106,6 @@ function parse_arguments(argv) {
   return options;
 }
 
-// The modules of the federated test set (tests/federation/fkgqa).
-async function load_fkgqa(dir) {
-  const load = async (name) => {
-    const file = join(dir, name);
-    if (!existsSync(file)) throw new Error(`${file} is missing: the federated test set (tests/federation/fkgqa) is needed, or --fkgqa DIR`);
-    return import(pathToFileURL(file).href);
-  };
-  const [generate, serve, oracle] = await Promise.all([load("generate.mjs"), load("serve.mjs"), load("oracle.mjs")]);
-  return { generate, serve, oracle };
-}
-
-// Every k-th query, so a sample of N spreads over all graphs.
-function spread(items, n) {
-  if (n >= items.length) return items;
-  return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]);
-}
-
-function select_queries(workload, options) {
-  let queries = workload.queries;
-  if (options.graphs) queries = queries.filter((q) => options.graphs.includes(q.kg));
-  if (options.ids) queries = queries.filter((q) => options.ids.has(q.id));
-  if (options.match) queries = queries.filter((q) => options.match.test(q.id));
-  if (options.queries) queries = spread(queries, options.queries);
-  return queries;
-}
 
 // --- The systems -----------------------------------------------------------------------------
 // Each is { label, version, start(), run(query, timeout_ms) -> { ms, answer } | { ms, error } |

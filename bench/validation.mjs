@@ -94,6 +94,7 @@ import {
   wrong_namespace,
 } from "./lib/query_mutations.mjs";
 import { RDF_TYPE } from "../tests/federation/fkgqa/sparql.mjs";
+import { load_fkgqa, select_queries } from "./lib/fkgqa.mjs";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const BASE = "http://valuenet/ontop/"; // the Spider4SPARQL namespace, `:` in the workload's texts
@@ -164,30 +165,6 @@ function parse_arguments(argv) {
   return options;
 }
 
-async function load_fkgqa(dir) {
-  const load = async (name) => {
-    const file = join(dir, name);
-    if (!existsSync(file)) throw new Error(`${file} is missing: the federated test set (tests/federation/fkgqa) is needed, or --fkgqa DIR`);
-    return import(pathToFileURL(file).href);
-  };
-  const [generate, serve, oracle] = await Promise.all([load("generate.mjs"), load("serve.mjs"), load("oracle.mjs")]);
-  return { generate, serve, oracle };
-}
-
-// Every k-th query, so a sample of N spreads over all graphs (as bench/federation.mjs).
-function spread(items, n) {
-  if (n >= items.length) return items;
-  return Array.from({ length: n }, (_, i) => items[Math.floor((i * items.length) / n)]);
-}
-
-function select_queries(workload, options) {
-  let queries = workload.queries;
-  if (options.graphs) queries = queries.filter((q) => options.graphs.includes(q.kg));
-  if (options.ids) queries = queries.filter((q) => options.ids.has(q.id));
-  if (options.match) queries = queries.filter((q) => options.match.test(q.id));
-  if (options.queries) queries = spread(queries, options.queries);
-  return queries;
-}
 
 // The catalogue: serve.mjs's entries (titles, descriptions) with the <urn:shard:ID> IRI the
 // queries name and a void:dataDump instead of an endpoint.

@@ -6,24 +6,18 @@
 #include <set>
 
 #include "sparqlmcp/assist/words.hpp"
+#include "sparqlmcp/util/text.hpp"
 #include "term_alternatives.hpp"
 
 namespace sparqlmcp::assist {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // The last path segment of a namespace: "core" of http://purl.uniprot.org/core/.
 std::string last_segment(std::string_view ns) {
   while (!ns.empty() && (ns.back() == '/' || ns.back() == '#'))
     ns.remove_suffix(1);
   const std::size_t cut = ns.find_last_of("/#");
-  return lower(cut == std::string_view::npos ? ns : ns.substr(cut + 1));
+  return util::ascii_lowercase(cut == std::string_view::npos ? ns : ns.substr(cut + 1));
 }
 
 // A namespace without its scheme and trailing separators: http and https, '#' and '/' alike.
@@ -125,7 +119,7 @@ PrefixResult complete_prefixes(const sparql::TermScan& scan, const PrefixSources
     if (!uses.locals.empty()) holding = namespaces_holding(sources.vocabularies, uses.locals);
     for (const Vocabulary* v : sources.vocabularies)
       for (const auto& [ns, locals] : v->namespaces)
-        if (last_segment(ns) == lower(prefix)) named.push_back(ns);
+        if (last_segment(ns) == util::ascii_lowercase(prefix)) named.push_back(ns);
     // A namespace holding every local name used with the prefix says more than its name.
     std::vector<std::string> vocabulary = holding.empty() ? named : holding;
     if (!holding.empty() && holding.size() > 1) {

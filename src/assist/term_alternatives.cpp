@@ -5,16 +5,10 @@
 
 #include "sparqlmcp/assist/term_index.hpp"
 #include "sparqlmcp/assist/words.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::assist {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 double overlap(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   if (a.empty() || b.empty()) return 0;
@@ -60,7 +54,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::vector<std::string> rank_alternatives(std::string_view wrong,
                                            const std::vector<Candidate>& candidates,
                                            const AlternativeHints& hints, std::size_t limit) {
-  const std::string wrong_local = lower(local_name(wrong));
+  const std::string wrong_local = util::ascii_lowercase(local_name(wrong));
   const std::string_view wrong_namespace = namespace_of(wrong);
   const std::vector<std::string> wrong_words = iri_words(wrong);
   std::vector<std::string> hint_words;
@@ -70,7 +64,7 @@ std::vector<std::string> rank_alternatives(std::string_view wrong,
   std::vector<std::pair<double, const Candidate*>> scored;
   for (const Candidate& c : candidates) {
     if (c.iri == wrong) continue;
-    const std::string local = lower(local_name(c.iri));
+    const std::string local = util::ascii_lowercase(local_name(c.iri));
     double score = 0;
     if (local == wrong_local) {
       score = 3;  // the same name in another namespace

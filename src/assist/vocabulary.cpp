@@ -6,19 +6,13 @@
 #include <set>
 
 #include "sparqlmcp/assist/words.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::assist {
 namespace {
 
 // Words that many terms share ("has", "id") tell little and cost much: not followed.
 constexpr std::size_t kCommonWord = 500;
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 std::uint64_t hash_of(std::string_view s) {
   return std::hash<std::string_view>{}(s);
@@ -48,7 +42,7 @@ std::vector<std::string> similar_terms(const Vocabulary& v, std::string_view wro
   auto take = [&](std::uint32_t i) {
     if (out.size() < cap && taken.insert(i).second) out.push_back(v.terms[i]);
   };
-  spellings_of(lower(local_name(wrong)), 2, [&](std::uint64_t h) {
+  spellings_of(util::ascii_lowercase(local_name(wrong)), 2, [&](std::uint64_t h) {
     auto range = std::equal_range(v.spellings.begin(), v.spellings.end(),
                                   std::make_pair(h, std::uint32_t{0}),
                                   [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -97,7 +91,7 @@ std::shared_ptr<const Vocabulary> make_vocabulary(const void_::Description& d) {
     v->terms.push_back(iri);
   for (std::uint32_t i = 0; i < v->terms.size(); ++i) {
     // Classes within two edits, properties (many more) within one.
-    spellings_of(lower(local_name(v->terms[i])), i < v->classes.size() ? 2 : 1,
+    spellings_of(util::ascii_lowercase(local_name(v->terms[i])), i < v->classes.size() ? 2 : 1,
                  [&](std::uint64_t h) { v->spellings.emplace_back(h, i); });
     for (std::string& w : iri_words(v->terms[i]))
       v->words[std::move(w)].push_back(i);

@@ -146,9 +146,11 @@ describe("a scripted agent session: submit, the trace and sparql-mcp eval", { ti
     for (const p of plan) assert.equal(p.task.gold_results !== undefined, GOLD_RESULTS.has(p.role), p.task.id);
     writeFileSync(files.tasks, tasks_jsonl(plan.map((p) => p.task)));
     console.log(plan.map((p) => `${p.role}: ${p.task.id} (${p.rows} rows, ${p.task.endpoints.length} shards)`).join("; "));
+    // The paper's VoID setting: no checks before sending, so the scripted mistakes reach the
+    // agent as the paper's agents met them (the default tool set would complete the PREFIX).
     session = await connect_sdk(shards.catalogue, [
       "--tasks", files.tasks, "--trace", files.trace, "--submissions", files.submissions,
-      "--void-cache", files.void_cache,
+      "--void-cache", files.void_cache, "--tools", "void",
     ]);
     shards.resetCounts();
   });
