@@ -60,12 +60,6 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
                  command_line.show_score ? "shown to the agent" : "hidden from the agent");
   }
 
-  // The checks before a query is sent come with the tool that makes them on demand.
-  tools::QueryChecks checks;
-  if (offered("validate_query"))
-    checks = make_query_checks(runtime, command_line.strict_validation,
-                               std::make_shared<assist::SeenTerms>());
-
   auto add = [&](std::unique_ptr<mcp::Tool> tool) {
     out.tools.push_back(tools::record_calls(std::move(tool), recording));
   };
@@ -78,15 +72,48 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
                                                out.void_answers));
   }
   if (offered("search_terms") || offered("describe_entity") || offered("get_example_queries") ||
-      command_line.learn_examples) {
+      command_line.learn_examples || offered("validate_query"))
     out.search = make_search_service(runtime, service, void_service);
+  // The checks before a query is sent come with the tool that makes them on demand; the
+  // prefixes endpoints declare in their examples are one of the sources of PREFIX completion.
+  tools::QueryChecks checks;
+  if (offered("validate_query")) {
+    assist::SearchService* search = out.search.get();
+    checks = make_query_checks(runtime, command_line.strict_validation,
+                               std::make_shared<assist::SeenTerms>(),
+                               [search](const catalogue::Endpoint& endpoint) {
+                                 return search->declared_prefixes(endpoint);
+                               });
     out.search->note_seen_in(checks.seen);
+  }
+  if (out.search) {
     if (offered("search_terms")) add(tools::make_search_terms_tool(*out.search));
     if (offered("describe_entity")) add(tools::make_describe_entity_tool(*out.search));
     if (offered("get_example_queries")) add(tools::make_get_example_queries_tool(*out.search));
   }
-  if (offered("validate_query"))
-    add(tools::make_validate_query_tool(runtime.catalogue, checks.validator));
+  if (offered("validate_query")) {
+    // An endpoint with no description yet gets one looked for or computed, for a while.
+    void_::VoidCache* cache = runtime.void_cache.get();
+    auto describe = [&void_service, cache](const std::vector<const catalogue::Endpoint*>& endpoints,
+                                           std::chrono::steady_clock::time_point deadline,
+                                           const CancellationTokenPtr& cancel) {
+      for (const catalogue::Endpoint* e : endpoints) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= deadline) return;
+        if (cache && cache->lookup(e->id).hit) continue;
+        void_::DescribeRequest request;
+        request.wait = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
+        request.cancel = cancel;
+        try {
+          void_service.describe(*e, request);
+        } catch (const Exception& failure) {
+          // Validation says the endpoint was not checked; only a cancelled call ends here.
+          if (failure.error().kind == ErrorKind::Cancelled) throw;
+        }
+      }
+    };
+    add(tools::make_validate_query_tool(runtime.catalogue, checks.validator, describe));
+  }
   if (offered("run_sparql_query"))
     add(tools::make_run_sparql_query_tool(
         service, runtime.settings,

@@ -159,8 +159,10 @@ std::unique_ptr<void_::VoidService> make_void_service(
 
 namespace sparqlmcp::app {
 
-tools::QueryChecks make_query_checks(Runtime& runtime, bool strict,
-                                     std::shared_ptr<assist::SeenTerms> seen) {
+tools::QueryChecks make_query_checks(
+    Runtime& runtime, bool strict, std::shared_ptr<assist::SeenTerms> seen,
+    std::function<std::vector<std::pair<std::string, std::string>>(const catalogue::Endpoint&)>
+        example_prefixes) {
   assist::ValidatorSources sources;
   sources.catalogue = &runtime.catalogue;
   void_::VoidCache* cache = runtime.void_cache.get();
@@ -172,6 +174,7 @@ tools::QueryChecks make_query_checks(Runtime& runtime, bool strict,
     return found.hit ? found.hit->description : nullptr;
   };
   sources.seen = seen;
+  sources.example_prefixes = std::move(example_prefixes);
   tools::QueryChecks checks;
   checks.validator = std::make_shared<const assist::QueryValidator>(std::move(sources));
   checks.strict = strict;

@@ -48,8 +48,11 @@ void preload_void_cache(Runtime& runtime);
 
 // The checks before a query is sent (docs/validation.md), over the runtime's catalogue and its
 // cached VoID descriptions; IRIs of answers and search results are noted in `seen`.
-tools::QueryChecks make_query_checks(Runtime& runtime, bool strict,
-                                     std::shared_ptr<assist::SeenTerms> seen);
+// `example_prefixes` (may be empty) gives the prefixes an endpoint's examples declare.
+tools::QueryChecks make_query_checks(
+    Runtime& runtime, bool strict, std::shared_ptr<assist::SeenTerms> seen,
+    std::function<std::vector<std::pair<std::string, std::string>>(const catalogue::Endpoint&)>
+        example_prefixes = {});
 
 // The one front door of every query (run_sparql_query, submit, /sparql, VoID computations),
 // over the HTTP client, with source selection reading the complete descriptions of the VoID

@@ -63,7 +63,7 @@ std::string published_declarations_query(std::size_t limit) {
 constexpr std::size_t kExampleRows = 20000;
 
 // The PREFIX declarations a query text makes.
-std::vector<std::pair<std::string, std::string>> declared_prefixes(std::string_view query) {
+std::vector<std::pair<std::string, std::string>> query_prefixes(std::string_view query) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const sparql::PrefixDeclaration& d : sparql::scan_terms(query).declarations)
     out.emplace_back(d.prefix, d.iri);
@@ -235,7 +235,7 @@ ExampleResponse SearchService::examples(const ExampleRequest& request) {
   if (seen_)
     for (const ExampleHit& hit : response.examples)
       for (const std::string& iri :
-           query_iris(hit.example.query, declared_prefixes(hit.example.query)))
+           query_iris(hit.example.query, query_prefixes(hit.example.query)))
         seen_->note(iri);
   return response;
 }
@@ -246,6 +246,32 @@ void SearchService::learn_example(const Example& example) {
       index_.add_example(learned_source(e->id), example);
       return;
     }
+}
+
+std::vector<std::pair<std::string, std::string>> SearchService::declared_prefixes(
+    const catalogue::Endpoint& endpoint) {
+  std::vector<std::string> sources = {endpoint_source(endpoint.id)};
+  for (const std::string& file : endpoint.example_files)
+    sources.push_back(file_source(file));
+  std::string fingerprint;
+  for (const std::string& source : sources)
+    fingerprint += index_.example_fingerprint(source).value_or("-") + "\n";
+  {
+    std::lock_guard lock(mutex_);
+    auto kept = declared_.find(endpoint.id);
+    if (kept != declared_.end() && kept->second.fingerprint == fingerprint)
+      return kept->second.prefixes;
+  }
+  std::vector<std::pair<std::string, std::string>> prefixes;
+  for (const std::string& source : sources)
+    for (const std::string& query : index_.example_queries(source))
+      for (auto& [name, ns] : query_prefixes(query))
+        if (std::none_of(prefixes.begin(), prefixes.end(),
+                         [&](const auto& p) { return p.first == name; }))
+          prefixes.emplace_back(std::move(name), std::move(ns));
+  std::lock_guard lock(mutex_);
+  declared_[endpoint.id] = {fingerprint, prefixes};
+  return prefixes;
 }
 
 }  // namespace sparqlmcp::assist

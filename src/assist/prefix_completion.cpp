@@ -111,6 +111,8 @@ PrefixResult complete_prefixes(const sparql::TermScan& scan, const PrefixSources
     for (const Vocabulary* v : sources.vocabularies)
       for (const auto& [name, ns] : v->prefixes)
         if (name == prefix) declarations.push_back(ns);
+    for (const auto& [name, ns] : sources.endpoints)
+      if (name == prefix) declarations.push_back(ns);
     if (declarations.empty()) declared_by = "catalogue";
     for (const auto& [name, ns] : sources.catalogue)
       if (name == prefix) declarations.push_back(ns);

@@ -170,6 +170,10 @@ Validation QueryValidator::validate(std::string_view text,
   for (const catalogue::Endpoint* e : targets)
     if (const Described& d = describe(e); d.vocabulary)
       prefix_sources.vocabularies.push_back(d.vocabulary.get());
+  if (sources_.example_prefixes)
+    for (const catalogue::Endpoint* e : targets)
+      for (auto& declared : sources_.example_prefixes(*e))
+        prefix_sources.endpoints.push_back(std::move(declared));
 
   PrefixResult prefixes = complete_prefixes(scan, prefix_sources);
   out.findings = std::move(prefixes.findings);

@@ -449,6 +449,16 @@ void TermIndex::add_example(const std::string& source, const Example& example) {
   transaction.commit();
 }
 
+std::vector<std::string> TermIndex::example_queries(const std::string& source) {
+  std::lock_guard lock(mutex_);
+  Statement stmt = db_.prepare("SELECT query FROM examples WHERE source = ?1 ORDER BY id");
+  stmt.bind(1, source);
+  std::vector<std::string> out;
+  while (stmt.step())
+    out.push_back(stmt.text(0));
+  return out;
+}
+
 std::vector<ExampleHit> TermIndex::search_examples(const ExampleQuery& query) {
   // Whole words only: a question's paraphrase shares words with it, and prefixes would weigh
   // long words twice.

@@ -1,6 +1,9 @@
 #include "sparqlmcp/tools/validate_query.hpp"
 
+#include <algorithm>
+
 #include "search_arguments.hpp"
+#include "sparqlmcp/sparql/term_scan.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
 #include "sparqlmcp/tools/query_checks.hpp"
 
@@ -9,6 +12,8 @@ namespace {
 
 // Validation walks every triple pattern; a text this long is no query an agent wrote by hand.
 constexpr std::size_t kMaxQueryChars = 200000;
+// How long a call waits for the description of an endpoint that has none yet, by default.
+constexpr std::chrono::milliseconds kDescribeWait{10000};
 
 mcp::ToolDefinition validate_query_definition() {
   mcp::ToolDefinition d;
@@ -30,7 +35,14 @@ mcp::ToolDefinition validate_query_definition() {
           {"items", {{"type", "string"}}},
           {"description",
            "Endpoint ids or IRIs whose descriptions the patterns outside SERVICE are checked "
-           "against (SERVICE blocks name their own)."}}}}},
+           "against (SERVICE blocks name their own)."}}},
+        {"timeout_ms",
+         {{"type", "integer"},
+          {"minimum", 100},
+          {"maximum", 120000},
+          {"description",
+           "How long to wait for a description of an endpoint that has none yet (default "
+           "10000); what is not ready by then is not checked."}}}}},
       {"required", {"query"}},
       {"additionalProperties", false}};
   d.output_schema = {{"type", "object"},
@@ -50,15 +62,17 @@ mcp::ToolDefinition validate_query_definition() {
 class ValidateQueryTool final : public mcp::Tool {
  public:
   ValidateQueryTool(const catalogue::Catalogue& catalogue,
-                    std::shared_ptr<const assist::QueryValidator> validator)
+                    std::shared_ptr<const assist::QueryValidator> validator,
+                    DescribeEndpoints describe)
       : catalogue_(catalogue),
         validator_(std::move(validator)),
+        describe_(std::move(describe)),
         definition_(validate_query_definition()) {}
   const mcp::ToolDefinition& definition() const override { return definition_; }
 
-  mcp::ToolResult call(const nlohmann::json& arguments, mcp::ToolContext&) override {
+  mcp::ToolResult call(const nlohmann::json& arguments, mcp::ToolContext& context) override {
     Arguments args(arguments, definition_.name);
-    args.reject_unknown({"query", "endpoints"});
+    args.reject_unknown({"query", "endpoints", "timeout_ms"});
     const std::string query = args.required_string("query", "the SPARQL query text");
     if (query.size() > kMaxQueryChars)
       throw_error(ErrorKind::InvalidArgument,
@@ -66,6 +80,9 @@ class ValidateQueryTool final : public mcp::Tool {
                       " characters; at most " + std::to_string(kMaxQueryChars) +
                       " are checked. Check its parts one at a time.");
     const auto endpoints = named_endpoints(arguments, catalogue_, definition_.name);
+    if (describe_)
+      describe_(named_by(query, endpoints), call_deadline(args, kDescribeWait),
+                context.cancellation);
     const assist::Validation v = validator_->validate(query, endpoints);
     for (const assist::Finding& f : v.findings)
       if (f.problem == "too_large")
@@ -92,17 +109,29 @@ class ValidateQueryTool final : public mcp::Tool {
   }
 
  private:
+  // The endpoints named in `endpoints` and by the query's IRIs (its SERVICE clauses).
+  std::vector<const catalogue::Endpoint*> named_by(
+      const std::string& query, std::vector<const catalogue::Endpoint*> endpoints) const {
+    for (const sparql::WrittenTerm& t : sparql::scan_terms(query).terms)
+      if (!t.prefixed)
+        if (const catalogue::Endpoint* e = catalogue_.find_by_iri(t.iri))
+          if (std::find(endpoints.begin(), endpoints.end(), e) == endpoints.end())
+            endpoints.push_back(e);
+    return endpoints;
+  }
+
   const catalogue::Catalogue& catalogue_;
   std::shared_ptr<const assist::QueryValidator> validator_;
+  DescribeEndpoints describe_;
   mcp::ToolDefinition definition_;
 };
 
 }  // namespace
 
 std::unique_ptr<mcp::Tool> make_validate_query_tool(
-    const catalogue::Catalogue& catalogue,
-    std::shared_ptr<const assist::QueryValidator> validator) {
-  return std::make_unique<ValidateQueryTool>(catalogue, std::move(validator));
+    const catalogue::Catalogue& catalogue, std::shared_ptr<const assist::QueryValidator> validator,
+    DescribeEndpoints describe) {
+  return std::make_unique<ValidateQueryTool>(catalogue, std::move(validator), std::move(describe));
 }
 
 }  // namespace sparqlmcp::tools

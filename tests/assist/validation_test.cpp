@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "sparqlmcp/assist/seen_terms.hpp"
 #include "sparqlmcp/assist/validation.hpp"
 #include "sparqlmcp/assist/well_known_prefixes.hpp"
@@ -65,6 +67,7 @@ struct Fixture {
   void_::Provenance::Origin origin = void_::Provenance::Origin::InProcess;
   bool geo_described = true;
   std::shared_ptr<SeenTerms> seen;
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> examples_declare;
   Fixture() {
     catalogue::Endpoint m;
     m.id = "music";
@@ -80,6 +83,11 @@ struct Fixture {
     ValidatorSources sources;
     sources.catalogue = &catalogue;
     sources.seen = seen;
+    sources.example_prefixes = [this](const catalogue::Endpoint& e) {
+      auto it = examples_declare.find(e.id);
+      return it == examples_declare.end() ? std::vector<std::pair<std::string, std::string>>{}
+                                          : it->second;
+    };
     sources.description =
         [this](const catalogue::Endpoint& e) -> std::shared_ptr<const void_::Description> {
       if (e.id == "music") return music(origin);
@@ -249,4 +257,25 @@ TEST_CASE("an entity IRI nothing has shown is a warning, unless seen or well kno
   REQUIRE(find(v, "unknown_iri"));
   CHECK(find(v, "unknown_iri")->term == "http://music.example/id/7");
   CHECK(v.valid());  // a warning
+}
+
+TEST_CASE("prefixes the endpoints' examples declare complete a query; two of them are ambiguous",
+          "[assist]") {
+  Fixture f;
+  f.examples_declare["music"] = {{"cc", "http://cc.example/a#"}};
+  const std::string both = "SELECT * WHERE { SERVICE <" + kMusic +
+                           "> { ?s cc:thing ?o } SERVICE <" + kGeo + "> { ?c cc:thing ?p } }";
+  Validation v = f.validate(both);
+  REQUIRE(v.prefixes_added.size() == 1);
+  CHECK(v.prefixes_added[0].iri == "http://cc.example/a#");
+  CHECK(v.prefixes_added[0].source == "endpoint");
+
+  f.examples_declare["geo"] = {{"cc", "http://cc.example/b#"}};
+  v = f.validate(both);
+  CHECK(v.prefixes_added.empty());
+  const Finding* a = find(v, "ambiguous_prefix");
+  REQUIRE(a);
+  CHECK(a->severity == Severity::Error);
+  CHECK(a->alternatives ==
+        std::vector<std::string>{"http://cc.example/a#", "http://cc.example/b#"});
 }

@@ -199,6 +199,28 @@ describe("validation over Oxigraph", () => {
   });
 });
 
+describe("validate_query on an endpoint never described", () => {
+  let oxigraph, cat, session, url;
+  before(async () => {
+    oxigraph = await start_oxigraph([MUSIC]);
+    url = oxigraph.url();
+    cat = catalogue(url);
+    session = await connect_sdk(cat.dir, ["--void-cache", cat.cache]);
+  });
+  after(async () => {
+    await session?.close();
+    await oxigraph?.stop();
+    cat?.remove();
+  });
+
+  it("has its description made, then checks against it", async () => {
+    const sc = (await tool(session, "validate_query", {
+      query: `SELECT ?s WHERE { SERVICE <${url}> { ?s a <${VOC}Singr> } }`, timeout_ms: 60000,
+    })).structuredContent;
+    assert.equal(finding(sc, "unknown_class").alternatives[0], `${VOC}Singer`);
+  });
+});
+
 describe("--strict-validation", () => {
   let oxigraph, cat, session, url;
   before(async () => {

@@ -155,6 +155,13 @@ class SearchService {
                                          const RequestObserver& on_request = {},
                                          bool* unlabelled = nullptr);
 
+  // The prefixes the examples of an endpoint declare (those it publishes and those of its
+  // catalogue files, as far as they were read), first declaration of a name first: what the
+  // endpoint's authors call its namespaces. Reads the index only; kept while the examples are
+  // unchanged.
+  std::vector<std::pair<std::string, std::string>> declared_prefixes(
+      const catalogue::Endpoint& endpoint);
+
   TermIndex& index() { return index_; }
   // Where the IRIs of results, entity descriptions and example queries go, so that validation
   // knows them (seen_terms.hpp). Set before the first call.
@@ -164,6 +171,11 @@ class SearchService {
 
  private:
   std::shared_ptr<SeenTerms> seen_;
+  struct DeclaredPrefixes {
+    std::string fingerprint;
+    std::vector<std::pair<std::string, std::string>> prefixes;
+  };
+  std::map<std::string, DeclaredPrefixes> declared_;  // by endpoint id, under mutex_
   struct Attempt {
     std::string fingerprint;
     std::chrono::steady_clock::time_point at;

@@ -134,6 +134,8 @@ class TermIndex {
   void add_example(const std::string& source, const Example& example);
   std::vector<ExampleHit> search_examples(const ExampleQuery& query);
   std::size_t example_count(const std::vector<std::string>& sources);
+  // The query texts of the examples of `source`, in the order they were added.
+  std::vector<std::string> example_queries(const std::string& source);
   // The labels the index holds for `iris` (any endpoint's; the first found), IRI -> label.
   std::map<std::string, std::string> labels_of(const std::vector<std::string>& iris);
 

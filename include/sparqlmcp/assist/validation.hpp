@@ -69,6 +69,9 @@ struct ValidatorSources {
   // The cached description of an endpoint, or null: never sends a request.
   std::function<std::shared_ptr<const void_::Description>(const catalogue::Endpoint&)> description;
   std::shared_ptr<SeenTerms> seen;  // may be null: no unknown-IRI warnings
+  // The prefixes an endpoint's own examples declare (sh:declare); may be empty.
+  std::function<std::vector<std::pair<std::string, std::string>>(const catalogue::Endpoint&)>
+      example_prefixes;
   // Triple patterns a query may have for validation to look at them (a clear finding past it).
   std::size_t max_patterns = 5000;
 };
