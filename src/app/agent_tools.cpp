@@ -78,12 +78,8 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
   // prefixes endpoints declare in their examples are one of the sources of PREFIX completion.
   tools::QueryChecks checks;
   if (offered("validate_query")) {
-    assist::SearchService* search = out.search.get();
     checks = make_query_checks(runtime, command_line.strict_validation,
-                               std::make_shared<assist::SeenTerms>(),
-                               [search](const catalogue::Endpoint& endpoint) {
-                                 return search->declared_prefixes(endpoint);
-                               });
+                               std::make_shared<assist::SeenTerms>(), out.search.get());
     out.search->note_seen_in(checks.seen);
   }
   if (out.search) {

@@ -159,10 +159,9 @@ std::unique_ptr<void_::VoidService> make_void_service(
 
 namespace sparqlmcp::app {
 
-tools::QueryChecks make_query_checks(
-    Runtime& runtime, bool strict, std::shared_ptr<assist::SeenTerms> seen,
-    std::function<std::vector<std::pair<std::string, std::string>>(const catalogue::Endpoint&)>
-        example_prefixes) {
+tools::QueryChecks make_query_checks(Runtime& runtime, bool strict,
+                                     std::shared_ptr<assist::SeenTerms> seen,
+                                     assist::SearchService* search) {
   assist::ValidatorSources sources;
   sources.catalogue = &runtime.catalogue;
   void_::VoidCache* cache = runtime.void_cache.get();
@@ -174,7 +173,14 @@ tools::QueryChecks make_query_checks(
     return found.hit ? found.hit->description : nullptr;
   };
   sources.seen = seen;
-  sources.example_prefixes = std::move(example_prefixes);
+  if (search) {
+    sources.example_prefixes = [search](const catalogue::Endpoint& endpoint) {
+      return search->declared_prefixes(endpoint);
+    };
+    sources.labels = [search](const std::vector<std::string>& iris) {
+      return search->index().labels_of(iris);
+    };
+  }
   tools::QueryChecks checks;
   checks.validator = std::make_shared<const assist::QueryValidator>(std::move(sources));
   checks.strict = strict;

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "sparqlmcp/app/command_line.hpp"
+#include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/federation/local_endpoints.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
@@ -48,11 +49,11 @@ void preload_void_cache(Runtime& runtime);
 
 // The checks before a query is sent (docs/validation.md), over the runtime's catalogue and its
 // cached VoID descriptions; IRIs of answers and search results are noted in `seen`.
-// `example_prefixes` (may be empty) gives the prefixes an endpoint's examples declare.
-tools::QueryChecks make_query_checks(
-    Runtime& runtime, bool strict, std::shared_ptr<assist::SeenTerms> seen,
-    std::function<std::vector<std::pair<std::string, std::string>>(const catalogue::Endpoint&)>
-        example_prefixes = {});
+// `search` (may be null) gives the prefixes an endpoint's examples declare and the labels of
+// terms, from the search index.
+tools::QueryChecks make_query_checks(Runtime& runtime, bool strict,
+                                     std::shared_ptr<assist::SeenTerms> seen,
+                                     assist::SearchService* search = nullptr);
 
 // The one front door of every query (run_sparql_query, submit, /sparql, VoID computations),
 // over the HTTP client, with source selection reading the complete descriptions of the VoID

@@ -22,7 +22,7 @@ struct PrefixSources {
   std::vector<std::pair<std::string, std::string>> catalogue;  // (prefix, namespace)
   // What the endpoints the query names declare in their examples (sh:declare).
   std::vector<std::pair<std::string, std::string>> endpoints;
-  std::vector<const Vocabulary*> vocabularies;                 // of the endpoints the query names
+  std::vector<const Vocabulary*> vocabularies;  // of the endpoints the query names
   const WellKnownPrefixes* well_known = nullptr;
 };
 

@@ -198,7 +198,7 @@ Validation QueryValidator::validate(std::string_view text,
     out.syntax_error = std::move(error);
   }
 
-  TermChecks check(scan, out.prefixes_added, out);
+  TermChecks check(scan, out.prefixes_added, out, sources_.labels);
   if (out.parsed) {
     BlockCollector blocks;
     blocks.group(out.parsed->syntax().where, 0);

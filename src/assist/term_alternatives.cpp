@@ -75,6 +75,11 @@ std::vector<std::string> rank_alternatives(std::string_view wrong,
                                       : 0;
       const std::vector<std::string> words = iri_words(c.iri);
       score = spelling + 0.8 * overlap(words, wrong_words) + 0.8 * covered(hint_words, words);
+      if (auto label = hints.labels.find(c.iri); label != hints.labels.end()) {
+        const std::vector<std::string> label_words = text_words(label->second);
+        score = std::max(score, 0.8 * overlap(label_words, wrong_words) +
+                                    0.8 * covered(hint_words, label_words) + 0.5 * spelling);
+      }
     }
     if (namespace_of(c.iri) == wrong_namespace) score += 0.05;
     if (hints.used.count(c.iri)) score -= 0.5;

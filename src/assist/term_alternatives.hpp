@@ -5,6 +5,7 @@
 // property it wants), with the endpoint's counts as a tie-breaker.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -21,6 +22,9 @@ struct Candidate {
 struct AlternativeHints {
   std::vector<std::string> words;  // words of the query near the term (variable names)
   std::set<std::string> used;      // terms the query uses already in the same place
+  // The labels the endpoints give candidates (IRI -> label): a label sharing words with the
+  // wrong term or the query's words counts as its local name does ("citizenship" for P27).
+  std::map<std::string, std::string> labels;
 };
 
 // Best first, at most `limit`; never the wrong term itself.

@@ -27,8 +27,8 @@ bool engine_predicate(std::string_view iri) {
 }  // namespace
 
 TermChecks::TermChecks(const sparql::TermScan& scan, const std::vector<AddedPrefix>& added,
-                       Validation& out)
-    : out_(out) {
+                       Validation& out, LabelsOf labels)
+    : out_(out), labels_(std::move(labels)) {
   for (const sparql::PrefixDeclaration& d : scan.declarations)
     prefixes_.emplace(d.prefix, d.iri);
   for (const AddedPrefix& a : added)
@@ -172,7 +172,7 @@ void TermChecks::across_blocks(
       if (auto h = object_hint(*t); !h.empty()) hints.words.push_back(h);
       Finding& f = add("predicate_not_on_class", Severity::Warning, p,
                        here.size() == 1 ? here[0].endpoint->endpoint_iri : "");
-      f.alternatives = rank_alternatives(p, candidates, hints, kAlternatives);
+      f.alternatives = ranked(p, candidates, hints);
       f.message = "?" + t->subject.var + " (" + shown_list(typed->second, 2) +
                   ") has no predicate " + shown(p) +
                   " at any endpoint of the query, where other classes use it" +
@@ -232,7 +232,7 @@ bool TermChecks::check_class(const std::string& c, const sparql::VarOrTerm& subj
     add_candidates(v->classes, *v, c, hints, candidates);
   }
   Finding& f = add("unknown_class", complete ? Severity::Error : Severity::Warning, c, where);
-  f.alternatives = rank_alternatives(c, candidates, hints, kAlternatives);
+  f.alternatives = ranked(c, candidates, hints);
   f.message = shown(c) + " is not a class at " + at +
               (complete ? "" : " (as far as its description tells)") +
               (f.alternatives.empty() ? "" : "; nearest: " + shown_list(f.alternatives));
@@ -260,7 +260,7 @@ bool TermChecks::check_predicate(const std::string& p, const sparql::ast::Triple
                                   [](const Candidate& c) { return c.iri == kRdfType; }),
                    candidates.end());
   Finding& f = add("unknown_predicate", complete ? Severity::Error : Severity::Warning, p, where);
-  f.alternatives = rank_alternatives(p, candidates, hints, kAlternatives);
+  f.alternatives = ranked(p, candidates, hints);
   f.message = shown(p) + " is not a predicate at " + at +
               (complete ? "" : " (as far as its description tells)") +
               (f.alternatives.empty() ? "" : "; nearest: " + shown_list(f.alternatives));
@@ -302,7 +302,7 @@ void TermChecks::check_typed(
     hints.used = used;
     Finding& f =
         add("predicate_not_on_class", complete ? Severity::Error : Severity::Warning, p, where);
-    f.alternatives = rank_alternatives(p, candidates, hints, kAlternatives);
+    f.alternatives = ranked(p, candidates, hints);
     f.message = key + " (" + shown_list(types, 2) + ") at " + at + " has no predicate " + shown(p) +
                 (f.alternatives.empty() ? "" : "; it uses " + shown_list(f.alternatives));
   }
@@ -376,7 +376,7 @@ void TermChecks::check_inferred(
     hints.used.insert(predicates.begin(), predicates.end());
     const std::vector<std::string>& classes = largest;
     Finding& f = add("predicate_not_on_class", Severity::Warning, p, where);
-    f.alternatives = rank_alternatives(p, candidates, hints, kAlternatives);
+    f.alternatives = ranked(p, candidates, hints);
     std::string others;
     for (const std::string& q : predicates)
       if (q != p) others += (others.empty() ? "" : ", ") + shown(q);
@@ -385,6 +385,18 @@ void TermChecks::check_inferred(
                 (f.alternatives.empty() ? "" : "; it uses " + shown_list(f.alternatives));
     return;
   }
+}
+
+std::vector<std::string> TermChecks::ranked(const std::string& wrong,
+                                            const std::vector<Candidate>& candidates,
+                                            AlternativeHints& hints) const {
+  if (labels_ && !candidates.empty()) {
+    std::vector<std::string> iris;
+    for (const Candidate& c : candidates)
+      iris.push_back(c.iri);
+    hints.labels = labels_(iris);
+  }
+  return rank_alternatives(wrong, candidates, hints, kAlternatives);
 }
 
 }  // namespace sparqlmcp::assist

@@ -33,7 +33,9 @@ struct Described {
 // term (for messages and positions) from its scan and the declarations added to it.
 class TermChecks {
  public:
-  TermChecks(const sparql::TermScan& scan, const std::vector<AddedPrefix>& added, Validation& out);
+  // `labels` (may be empty) gives the labels of candidate alternatives.
+  TermChecks(const sparql::TermScan& scan, const std::vector<AddedPrefix>& added, Validation& out,
+             LabelsOf labels = {});
 
   // How the query writes a term (prefix:local), or <iri>.
   std::string shown(const std::string& iri) const;
@@ -87,7 +89,13 @@ class TermChecks {
       const std::vector<std::pair<std::string, const sparql::ast::TriplePath*>>& uses,
       const std::vector<const Vocabulary*>& vs, const std::string& where, const std::string& at);
 
+  // Ranks `candidates` for `wrong` with their labels, when there are labels to read.
+  std::vector<std::string> ranked(const std::string& wrong,
+                                  const std::vector<Candidate>& candidates,
+                                  AlternativeHints& hints) const;
+
   Validation& out_;
+  LabelsOf labels_;
   std::optional<std::size_t> service_;  // of the block being checked
   std::map<std::string, std::string> prefixes_;
   std::map<std::string, SourceSpan> positions_;

@@ -83,6 +83,13 @@ describe("validation over Oxigraph", () => {
     assert.match(text_of(result), /error 3:\d+ unknown_class: voc:Singr is not a class at/);
   });
 
+  it("ranks a term by its label once the search index holds the labels", async () => {
+    await tool(session, "search_terms", { text: "citizenship", kind: "property", endpoints: ["music"] });
+    const query = `SELECT * WHERE { ${service(`?s <${VOC}citizenship> ?c`)} }`;
+    const f = finding((await tool(session, "validate_query", { query })).structuredContent, "unknown_predicate");
+    assert.equal(f.alternatives[0], `${VOC}p27`);  // labelled "citizenship"
+  });
+
   it("names a predicate the subject's class does not use, and what it uses", async () => {
     const query = `PREFIX voc: <${VOC}>\nSELECT * WHERE { ${service("?album a voc:Album ; voc:nationality ?recordedIn")} }`;
     const f = finding((await tool(session, "validate_query", { query })).structuredContent,

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,6 +65,9 @@ struct Validation {
   bool has_errors() const;
 };
 
+// The labels the endpoints give terms (IRI -> label; those without one left out).
+using LabelsOf = std::function<std::map<std::string, std::string>(const std::vector<std::string>&)>;
+
 struct ValidatorSources {
   const catalogue::Catalogue* catalogue = nullptr;
   // The cached description of an endpoint, or null: never sends a request.
@@ -72,6 +76,8 @@ struct ValidatorSources {
   // The prefixes an endpoint's own examples declare (sh:declare); may be empty.
   std::function<std::vector<std::pair<std::string, std::string>>(const catalogue::Endpoint&)>
       example_prefixes;
+  // The labels of terms (the search index's), for ranking alternatives; may be empty.
+  LabelsOf labels;
   // Triple patterns a query may have for validation to look at them (a clear finding past it).
   std::size_t max_patterns = 5000;
 };
