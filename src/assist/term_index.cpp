@@ -1,6 +1,7 @@
 #include "sparqlmcp/assist/term_index.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 
@@ -164,8 +165,21 @@ std::string_view term_kind_name(TermKind kind) {
   return kind == TermKind::Class ? "class" : "property";
 }
 
-std::string fts_query(std::string_view text, bool prefixes) {
+std::string fts_query(std::string_view text, bool prefixes, bool compounds) {
   std::vector<std::string> words = text_words(text);
+  if (compounds) {
+    // Names often join words with no separator ("lifeexpectancy", "governmentform"): two
+    // adjacent words of the text are also looked for as one.
+    const std::size_t n = words.size();
+    auto alphabetic = [](const std::string& w) {
+      return w.size() >= 3 && std::all_of(w.begin(), w.end(), [](unsigned char c) {
+               return std::isalpha(c) || c >= 0x80;
+             });
+    };
+    for (std::size_t i = 0; i + 1 < n; ++i)
+      if (alphabetic(words[i]) && alphabetic(words[i + 1]))
+        words.push_back(words[i] + words[i + 1]);
+  }
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
   std::string out;
@@ -278,7 +292,7 @@ void TermIndex::replace(const TermSource& source) {
 }
 
 std::vector<TermHit> TermIndex::search(const TermQuery& query) {
-  const std::string match = fts_query(query.text);
+  const std::string match = fts_query(query.text, true, true);
   if (match.empty() || query.limit == 0) return {};
   // The usage factor reorders within a margin; ask enough candidates for it, and for the
   // same term found at several endpoints, which becomes one hit.

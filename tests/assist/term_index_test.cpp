@@ -186,4 +186,7 @@ TEST_CASE("the FTS query quotes words and adds prefixes of longer ones", "[assis
   CHECK(fts_query("birth place") == "\"birth\" OR \"birth\"* OR \"place\" OR \"place\"*");
   CHECK(fts_query("a \"b\" OR") == "\"a\" OR \"b\" OR \"or\"");
   CHECK(fts_query("?!").empty());
+  CHECK(fts_query("life expectancy", false, true) ==
+        "\"expectancy\" OR \"life\" OR \"lifeexpectancy\"");
+  CHECK(fts_query("a b", false, true) == "\"a\" OR \"b\"");  // too short to join
 }

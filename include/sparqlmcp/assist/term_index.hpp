@@ -152,8 +152,9 @@ class TermIndex {
 double usage_factor(std::optional<std::uint64_t> count);
 
 // The FTS5 query for free text: its words (assist/words.hpp), each as itself and, with
-// `prefixes`, a word of four letters or more also as a prefix, joined with OR. Empty when the
+// `prefixes`, a word of four letters or more also as a prefix, and with `compounds` each two
+// adjacent words of three letters or more joined as one, all joined with OR. Empty when the
 // text has no word.
-std::string fts_query(std::string_view text, bool prefixes = true);
+std::string fts_query(std::string_view text, bool prefixes = true, bool compounds = false);
 
 }  // namespace sparqlmcp::assist
