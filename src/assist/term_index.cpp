@@ -13,7 +13,7 @@ namespace {
 
 // Bumped whenever the tables or what goes into them change: an older file is emptied and
 // rebuilt from the VoID cache, never misread.
-constexpr const char* kSchemaVersion = "5";
+constexpr const char* kSchemaVersion = "6";
 
 // The porter stemmer over unicode61: "singers" finds "singer", accents are folded ("Sao" finds
 // "São"). Its stemming is English; labels in other languages still match word for word.
@@ -67,7 +67,8 @@ void create_schema(Database& db) {
     CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS term_sources(name TEXT PRIMARY KEY, fingerprint TEXT NOT NULL);
     CREATE TABLE IF NOT EXISTS terms(id INTEGER PRIMARY KEY, source TEXT NOT NULL,
-      kind INTEGER NOT NULL, iri TEXT NOT NULL, label TEXT, comment TEXT, count INTEGER);
+      kind INTEGER NOT NULL, iri TEXT NOT NULL, label TEXT, comment TEXT, count INTEGER,
+      labels TEXT, words TEXT, context TEXT, related TEXT, name TEXT);
     CREATE INDEX IF NOT EXISTS terms_by_source ON terms(source);
     CREATE INDEX IF NOT EXISTS terms_by_iri ON terms(iri);
     CREATE TABLE IF NOT EXISTS class_properties(source TEXT NOT NULL, class TEXT NOT NULL,
@@ -82,9 +83,11 @@ void create_schema(Database& db) {
     CREATE TABLE IF NOT EXISTS examples(id INTEGER PRIMARY KEY, source TEXT NOT NULL,
       question TEXT, query TEXT NOT NULL, endpoints TEXT, origin TEXT, iri TEXT, term_words TEXT);
     CREATE INDEX IF NOT EXISTS examples_by_source ON examples(source);
-    CREATE VIRTUAL TABLE IF NOT EXISTS terms_fts USING fts5(label, words, context, comment, related, )") +
+    CREATE VIRTUAL TABLE IF NOT EXISTS terms_fts USING fts5(labels, words, context, comment,
+      related, content='terms', content_rowid='id', )") +
              kTokenizer + R"();
-    CREATE VIRTUAL TABLE IF NOT EXISTS terms_grams USING fts5(name, tokenize='trigram');
+    CREATE VIRTUAL TABLE IF NOT EXISTS terms_grams USING fts5(name, content='terms',
+      content_rowid='id', tokenize='trigram');
     CREATE VIRTUAL TABLE IF NOT EXISTS examples_fts USING fts5(question, terms, query, )" +
              kTokenizer + ");");
 }
@@ -234,13 +237,20 @@ void TermIndex::replace(const TermSource& source) {
   db_.prepare("DELETE FROM class_properties WHERE source = ?1").bind(1, source.id).run();
   db_.prepare("DELETE FROM class_links WHERE source = ?1").bind(1, source.id).run();
 
+  // The full-text tables index the terms table's own columns (external content): the text is
+  // written once, not again as each table's copy.
   Statement row = db_.prepare(
-      "INSERT INTO terms(source, kind, iri, label, comment, count) VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
+      "INSERT INTO terms(source, kind, iri, label, comment, count, labels, words, context, "
+      "related, name) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
   Statement grams = db_.prepare("INSERT INTO terms_grams(rowid, name) VALUES(?1, ?2)");
   Statement fts = db_.prepare(
-      "INSERT INTO terms_fts(rowid, label, words, context, comment, related) "
+      "INSERT INTO terms_fts(rowid, labels, words, context, comment, related) "
       "VALUES(?1, ?2, ?3, ?4, ?5, ?6)");
   for (const IndexedTerm& term : source.terms) {
+    const std::string& labels = term.labels.empty() ? term.label : term.labels;
+    const std::string words = join_words(iri_words(term.iri));
+    const std::string context = join_words(iri_context_words(term.iri));
+    const std::string name = gram_name(term.iri);
     row.reset();
     row.bind(1, source.id)
         .bind(2, static_cast<std::int64_t>(term.kind))
@@ -251,17 +261,19 @@ void TermIndex::replace(const TermSource& source) {
       row.bind(6, static_cast<std::int64_t>(*term.count));
     else
       row.bind_null(6);
+    row.bind(7, labels).bind(8, words).bind(9, context).bind(10, term.related).bind(11, name);
     row.run();
+    const std::int64_t id = db_.last_insert_rowid();
     fts.reset();
-    fts.bind(1, db_.last_insert_rowid())
-        .bind(2, term.labels.empty() ? term.label : term.labels)
-        .bind(3, join_words(iri_words(term.iri)))
-        .bind(4, join_words(iri_context_words(term.iri)))
+    fts.bind(1, id)
+        .bind(2, labels)
+        .bind(3, words)
+        .bind(4, context)
         .bind(5, term.comment)
         .bind(6, term.related)
         .run();
     grams.reset();
-    grams.bind(1, db_.last_insert_rowid()).bind(2, gram_name(term.iri)).run();
+    grams.bind(1, id).bind(2, name).run();
   }
   Statement uses = db_.prepare(
       "INSERT INTO class_properties(source, class, property, triples) VALUES(?1, ?2, ?3, ?4)");
