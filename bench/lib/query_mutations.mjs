@@ -8,6 +8,7 @@
 // blocks come out in the same order in every form of one query.
 import { RDF_TYPE, clone, parse, print } from "../../tests/federation/fkgqa/sparql.mjs";
 import { cell_key } from "../../tests/federation/fkgqa/oracle.mjs";
+import { rng } from "../../tests/data/random_queries.mjs";
 
 export const KINDS = {
   predicate_swap: "1 predicate swapped",
@@ -39,15 +40,9 @@ function fnv1a(text) {
 // A mulberry32 generator seeded from the words of `key` (the bench seed, the query, the form,
 // the kind): the same key always draws the same numbers, whatever else the run selects.
 export function rng_for(...key) {
-  let a = fnv1a(key.join("|"));
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  next.pick = (list) => list[Math.floor(next() * list.length)];
+  const r = rng(fnv1a(key.join("|")));
+  const next = () => r.next();
+  next.pick = r.pick;
   return next;
 }
 
