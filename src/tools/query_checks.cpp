@@ -100,9 +100,11 @@ std::string add_check_results(const std::vector<assist::Finding>& findings,
   return text;
 }
 
-std::optional<assist::Validation> check_query(const QueryChecks& checks, const std::string& text) {
+std::optional<assist::Validation> check_query(
+    const QueryChecks& checks, const std::string& text,
+    const std::vector<const catalogue::Endpoint*>& endpoints) {
   if (!checks.validator) return std::nullopt;
-  assist::Validation v = checks.validator->validate(text);
+  assist::Validation v = checks.validator->validate(text, endpoints);
   if (v.syntax_error) {
     Error error = *v.syntax_error;
     std::vector<assist::Finding> others;

@@ -6,7 +6,10 @@
 #include "failure_text.hpp"
 #include "query_output.hpp"
 #include "query_pager.hpp"
+#include "search_arguments.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
+#include "sparqlmcp/sparql/service_wrap.hpp"
 #include "sparqlmcp/tools/arguments.hpp"
 #include "sparqlmcp/tools/request_trace.hpp"
 
@@ -44,6 +47,12 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
            "<https://query.wikidata.org/sparql> "
            "{ ?item <http://www.wikidata.org/prop/direct/P31> "
            "<http://www.wikidata.org/entity/Q146> } } LIMIT 5"}}},
+        {"endpoints",
+         {{"type", "array"},
+          {"items", {{"type", "string"}}},
+          {"description",
+           "One endpoint id or IRI from list_endpoints that the triple patterns outside "
+           "SERVICE go to, so that a query to one endpoint needs no SERVICE clause."}}},
         {"format",
          {{"type", "string"},
           {"enum", {"table", "json", "xml", "csv", "tsv", "turtle", "ntriples"}},
@@ -122,8 +131,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
  private:
   mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
     Arguments args(arguments, definition_.name);
-    args.reject_unknown(
-        {"query", "format", "timeout_ms", "max_rows", "count", "explain", "labels", "diagnose"});
+    args.reject_unknown({"query", "format", "timeout_ms", "max_rows", "count", "explain", "labels",
+                         "diagnose", "endpoints"});
     const bool diagnose = args.optional_boolean("diagnose").value_or(false);
     const bool labels = args.optional_boolean("labels").value_or(true);
     PageRequest request;
@@ -141,12 +150,29 @@ class RunSparqlQueryTool final : public mcp::Tool {
     request.started = Clock::now();
     request.deadline = request.started + timeout;
 
-    std::optional<assist::Validation> checked = check_query(checks_, request.text);
+    const std::vector<const catalogue::Endpoint*> endpoints =
+        named_endpoints(arguments, service_->catalogue(), definition_.name);
+    if (endpoints.size() > 1)
+      throw_error(ErrorKind::InvalidArgument,
+                  "run_sparql_query: `endpoints` names " + std::to_string(endpoints.size()) +
+                      " endpoints; a query without SERVICE goes to one endpoint for now. Name one, "
+                      "or write one SERVICE <endpoint IRI> { ... } block per endpoint.");
+    std::optional<assist::Validation> checked = check_query(checks_, request.text, endpoints);
     if (checked) {
       if (checked->completed_query) request.text = *checked->completed_query;
       request.query = std::move(*checked->parsed);
     } else {
       request.query = sparql::parse_query(request.text);
+    }
+    if (!endpoints.empty()) {
+      // The patterns outside SERVICE go to the endpoint named; the text that runs (and the
+      // next-page query) says so itself.
+      sparql::WrappedQuery wrapped =
+          sparql::wrap_plain_patterns(request.query, endpoints[0]->endpoint_iri);
+      if (wrapped.wrapped) {
+        request.query = std::move(wrapped.query);
+        request.text = sparql::serialize_query(request.query);
+      }
     }
     const bool graph = sparql::is_graph_form(request.query.form());
     if (format) check_format_fits(*format, graph);

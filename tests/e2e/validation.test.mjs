@@ -192,6 +192,25 @@ describe("validation over Oxigraph", () => {
     assert.match(sc.diagnosis.empty[0].message, /the patterns .* each match, but not together/);
   });
 
+  it("sends a query without SERVICE to the one endpoint named, and checks it there", async () => {
+    const result = await tool(session, "run_sparql_query", {
+      query: `PREFIX voc: <${VOC}>\nSELECT ?s WHERE { ?s a voc:Singer ; voc:nationalty ?n }`,
+      endpoints: ["music"], max_rows: 1 });
+    assert.equal(finding(result.structuredContent, "unknown_predicate").alternatives[0], `${VOC}nationality`);
+    const rows = await tool(session, "run_sparql_query", {
+      query: `PREFIX voc: <${VOC}>\nSELECT ?s WHERE { ?s a voc:Singer } ORDER BY ?s`, endpoints: ["music"], max_rows: 1 });
+    assert.equal(rows.structuredContent.rows.length, 1);
+    assert.match(rows.structuredContent.next_page_query, new RegExp(`SERVICE <${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}>`));
+    const two = await call_tool(session.client, "run_sparql_query",
+                                { query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1", endpoints: ["music", "other"] });
+    assert.equal(two.isError, true);
+    assert.match(text_of(two), /names 2 endpoints; a query without SERVICE goes to one endpoint for now/);
+    const unknown = await call_tool(session.client, "run_sparql_query",
+                                    { query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1", endpoints: ["nope"] });
+    assert.equal(unknown.isError, true);
+    assert.match(text_of(unknown), /nope/);
+  });
+
   it("refuses a query past the pattern limit, and a query too long to check", async () => {
     const patterns = Array.from({ length: 5001 }, (_, i) => `?s voc:p${i} ?o${i} .`).join(" ");
     const many = await call_tool(session.client, "validate_query",

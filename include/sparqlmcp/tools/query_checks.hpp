@@ -43,7 +43,10 @@ std::string add_check_results(const std::vector<assist::Finding>& findings,
 // Runs the checks on `text`: the validation, or nothing without a validator. Throws the
 // parser's error (with the other findings appended) for a query that does not parse, and
 // InvalidArgument for error findings under `strict`.
-std::optional<assist::Validation> check_query(const QueryChecks& checks, const std::string& text);
+// `endpoints`: where the patterns outside SERVICE go (run_sparql_query's `endpoints`).
+std::optional<assist::Validation> check_query(
+    const QueryChecks& checks, const std::string& text,
+    const std::vector<const catalogue::Endpoint*>& endpoints = {});
 
 // The diagnosis of an empty answer as structuredContent.diagnosis has it, and its text lines.
 nlohmann::json diagnosis_json(const assist::Diagnosis& diagnosis);
