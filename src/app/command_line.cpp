@@ -117,6 +117,8 @@ Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint,
   --count                 also count the rows exactly (a COUNT query) when the page cannot tell
   --explain               also print the plan that ran: one line per operator (join strategy,
                           each SERVICE's endpoint, sub-query, requests, rows, time)
+  --endpoints ID          the catalogue endpoint (id or IRI) the patterns outside SERVICE go
+                          to, so that a query to one endpoint needs no SERVICE clause
   (query logs only warnings unless --log-level is given)
 
 Exit status: 0 on success; 1 when the query or the parse fails, a file cannot be read or the
@@ -318,6 +320,10 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.query_count = true;
     } else if (query && flag == "--explain") {
       line.query_explain = true;
+    } else if (query && flag == "--endpoints") {
+      for (const std::string& id : util::comma_separated(value_of(flag)))
+        line.query_endpoints.push_back(id);
+      if (line.query_endpoints.empty()) bad_usage("--endpoints needs an endpoint id or IRI");
     } else if (query && flag == "--timeout") {
       line.timeout = parse_duration(flag, value_of(flag));
     } else if (query && (argument == "-" || argument.empty() || argument[0] != '-')) {

@@ -80,6 +80,7 @@ int run_query(const CommandLine& command_line) {
   if (command_line.query_format) arguments["format"] = results_document ? "json" : format;
   if (command_line.query_count) arguments["count"] = true;
   if (command_line.query_explain) arguments["explain"] = true;
+  if (!command_line.query_endpoints.empty()) arguments["endpoints"] = command_line.query_endpoints;
   mcp::ToolContext context;
   context.cancellation = std::make_shared<CancellationToken>();
   mcp::ToolResult result = tool->call(arguments, context);

@@ -269,4 +269,18 @@ describe("sparql-mcp query", { timeout: 60000 }, () => {
     const help = run_cli(["--help"]).stdout;
     assert.match(help, /--max-rows N +default number of result rows shown \(default 100; 1000 for\s+`query`/);
   });
+
+  it("sends the patterns outside SERVICE to the endpoint --endpoints names", () => {
+    const demo = join(import.meta.dirname, "..", "..", "examples", "catalogue.ttl");
+    const r = run_cli(["query", "--catalogue", demo, "--endpoints", "demo-geo", "--format", "csv",
+                       "--log-level=error",
+                       "PREFIX demo: <https://demo.sparql-mcp.org/vocab#> SELECT ?c WHERE { " +
+                       "?c a demo:City ; demo:population ?n } ORDER BY DESC(?n) LIMIT 2"]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(r.stdout.trimEnd().split(/\r?\n/),
+                     ["c", "https://demo.sparql-mcp.org/city/Moscow", "https://demo.sparql-mcp.org/city/London"]);
+    const two = run_cli(["query", "--catalogue", demo, "--endpoints", "demo-geo,demo-people", "ASK { ?s ?p ?o }"]);
+    assert.equal(two.status, 1);
+    assert.match(two.stderr, /names 2 endpoints; a query without SERVICE goes to one endpoint for now/);
+  });
 });

@@ -32,9 +32,10 @@ struct CommandLine {
   std::string parse_input;                     // for `parse`: a file name or "-" for standard input
   // for `query`: the query text, "-" (standard input) or "@FILE"
   std::string query_input;
-  std::optional<std::string> query_format;  // --format: table, json, xml, csv, tsv, turtle, ...
-  bool query_count = false;                 // --count: count the rows exactly
-  bool query_explain = false;               // --explain: print the plan that ran
+  std::optional<std::string> query_format;   // --format: table, json, xml, csv, tsv, turtle, ...
+  bool query_count = false;                  // --count: count the rows exactly
+  bool query_explain = false;                // --explain: print the plan that ran
+  std::vector<std::string> query_endpoints;  // --endpoints: where plain patterns go
   // The VoID cache: --void-cache DIR (default: the user's cache folder, app/runtime.hpp)
   // and --void-ttl-hours N (default 168: a week).
   std::optional<std::filesystem::path> void_cache;
