@@ -33,11 +33,9 @@ VocabularyMemo& vocabulary_memo() {
 // IRIs of entities (subjects, objects, VALUES) that nothing has shown: not a term of the
 // descriptions, not an endpoint, not of a well-known namespace, never in an answer, a search
 // result, an entity description or an example. Classes and predicates are the descriptions'.
-void unknown_iris(const ValidatorSources& sources, const sparql::Query& query,
+void unknown_iris(const ValidatorSources& sources, const BlockCollector& blocks,
                   const std::map<const catalogue::Endpoint*, Described>& described,
                   const TermChecks& check, Validation& out) {
-  BlockCollector blocks;
-  blocks.group(query.syntax().where, 0);
   std::vector<std::string> iris;
   for (const Block& b : blocks.blocks)
     for (const sparql::ast::TriplePath* t : b.triples) {
@@ -199,8 +197,8 @@ Validation QueryValidator::validate(std::string_view text,
   }
 
   TermChecks check(scan, out.prefixes_added, out, sources_.labels);
+  BlockCollector blocks;
   if (out.parsed) {
-    BlockCollector blocks;
     blocks.group(out.parsed->syntax().where, 0);
     if (blocks.patterns > sources_.max_patterns) {
       Finding f;
@@ -239,7 +237,7 @@ Validation QueryValidator::validate(std::string_view text,
       check.across_blocks(checked_blocks);
     }
   }
-  if (out.parsed && sources_.seen) unknown_iris(sources_, *out.parsed, described, check, out);
+  if (out.parsed && sources_.seen) unknown_iris(sources_, blocks, described, check, out);
   std::stable_sort(out.findings.begin(), out.findings.end(),
                    [](const Finding& a, const Finding& b) {
                      if (rank_of(a) != rank_of(b)) return rank_of(a) < rank_of(b);

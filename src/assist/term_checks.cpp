@@ -220,7 +220,6 @@ std::string TermChecks::object_hint(const sparql::ast::TriplePath& t) {
 bool TermChecks::check_class(const std::string& c, const sparql::VarOrTerm& subject,
                              const std::vector<const Vocabulary*>& vs, const std::string& where,
                              const std::string& at) {
-  terms_checked.insert(c);
   if (service_) terms_of_block[*service_].insert(c);
   bool complete = true;
   std::vector<Candidate> candidates;
@@ -243,7 +242,6 @@ bool TermChecks::check_predicate(const std::string& p, const sparql::ast::Triple
                                  const std::vector<const Vocabulary*>& vs, const std::string& where,
                                  const std::string& at) {
   if (engine_predicate(p)) return true;
-  terms_checked.insert(p);
   if (service_) terms_of_block[*service_].insert(p);
   bool complete = true;
   std::vector<Candidate> candidates;

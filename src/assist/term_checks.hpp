@@ -50,7 +50,6 @@ class TermChecks {
   // classes use it.
   void across_blocks(const std::vector<std::pair<const Block*, std::vector<Described>>>& blocks);
 
-  std::set<std::string> terms_checked;  // classes and predicates looked at in a description
   // The classes and predicates each SERVICE block uses (by its number).
   std::map<std::size_t, std::set<std::string>> terms_of_block;
 
