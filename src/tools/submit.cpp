@@ -273,9 +273,13 @@ class SubmitTool final : public mcp::Tool {
     const assist::Diagnosis diagnosis = assist::diagnose_empty(*service_, query, asked);
     if (!result.structured) result.structured = json::object();
     (*result.structured)["diagnosis"] = diagnosis_json(diagnosis);
-    if (!result.content.empty())
-      result.content[0]["text"] =
-          result.content[0]["text"].get<std::string>() + diagnosis_text(diagnosis);
+    append_text(result, diagnosis_text(diagnosis));
+  }
+
+  // Lines after the receipt's text.
+  static void append_text(mcp::ToolResult& result, const std::string& text) {
+    if (text.empty() || result.content.empty()) return;
+    result.content[0]["text"] = result.content[0]["text"].get<std::string>() + text;
   }
 
   // What the checks found, after the receipt.
@@ -283,8 +287,7 @@ class SubmitTool final : public mcp::Tool {
     if (!result.structured) result.structured = json::object();
     const std::string text =
         add_check_results(checked.findings, checked.prefixes_added, *result.structured);
-    if (!text.empty() && !result.content.empty())
-      result.content[0]["text"] = result.content[0]["text"].get<std::string>() + text;
+    append_text(result, text);
   }
 
   Answer evaluate_without_data(const sparql::Query& query) const {
