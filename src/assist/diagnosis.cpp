@@ -48,48 +48,45 @@ std::string triple_text(const TriplePattern& t, const sparql::Prologue& prologue
 
 // The IRIs a pattern operator names.
 void iris_of(const Operator& op, std::vector<std::string>& out) {
-  for (const TriplePattern& t : op.triples)
-    for (const sparql::VarOrTerm* v : {&t.subject, &t.predicate, &t.object})
-      if (!v->is_var && v->term.is_iri()) out.push_back(v->term.value);
-  if (op.kind == OpKind::Path && op.path.kind == sparql::Path::Kind::Link)
-    out.push_back(op.path.iri);
+  if (const auto* bgp = op.get_if<sparql::algebra::BgpOp>()) {
+    for (const TriplePattern& t : bgp->triples)
+      for (const sparql::VarOrTerm* v : {&t.subject, &t.predicate, &t.object})
+        if (!v->is_var && v->term.is_iri()) out.push_back(v->term.value);
+  }
+  if (const auto* path = op.get_if<sparql::algebra::PathOp>();
+      path != nullptr && path->path.kind == sparql::Path::Kind::Link)
+    out.push_back(path->path.iri);
   for (const Operator& c : op.children)
     iris_of(c, out);
 }
 
 std::string pattern_text(const Operator& op, const sparql::Prologue& prologue) {
-  switch (op.kind) {
+  switch (op.kind()) {
     case OpKind::Bgp: {
       std::string out;
-      for (const TriplePattern& t : op.triples)
+      for (const TriplePattern& t : op.as<sparql::algebra::BgpOp>().triples)
         out += (out.empty() ? "" : " . ") + triple_text(t, prologue);
       return out;
     }
-    case OpKind::Path:
-      return term_text(op.subject, prologue) + " " + sparql::algebra::to_sse(op.path) + " " +
-             term_text(op.object, prologue);
+    case OpKind::Path: {
+      const auto& path = op.as<sparql::algebra::PathOp>();
+      return term_text(path.subject, prologue) + " " + sparql::algebra::to_sse(path.path) + " " +
+             term_text(path.object, prologue);
+    }
     case OpKind::Join:
-      return pattern_text(op.children[0], prologue) + " . " +
-             pattern_text(op.children[1], prologue);
+      return pattern_text(op.left(), prologue) + " . " + pattern_text(op.right(), prologue);
     default:
       return "{ ... }";
   }
 }
 
-Operator make(OpKind kind, std::vector<Operator> children) {
-  Operator op;
-  op.kind = kind;
-  op.children = std::move(children);
-  return op;
-}
-
 // The parts a pattern joins: Join flattened; the required side of OPTIONAL and MINUS; what a
 // FILTER, a BIND, a grouping or a sub-select reads. A part of another kind is one part.
 void required_parts(const Operator& op, std::vector<const Operator*>& out) {
-  switch (op.kind) {
+  switch (op.kind()) {
     case OpKind::Join:
-      required_parts(op.children[0], out);
-      required_parts(op.children[1], out);
+      required_parts(op.left(), out);
+      required_parts(op.right(), out);
       return;
     case OpKind::LeftJoin:
     case OpKind::Minus:
@@ -103,10 +100,11 @@ void required_parts(const Operator& op, std::vector<const Operator*>& out) {
     case OpKind::Slice:
     case OpKind::OrderBy:
     case OpKind::ToMultiSet:
-      required_parts(op.children[0], out);
+      required_parts(op.children.front(), out);
       return;
     case OpKind::Bgp:
-      if (op.triples.empty()) return;  // the empty group joins with anything
+      if (op.as<sparql::algebra::BgpOp>().triples.empty())
+        return;  // the empty group joins with anything
       out.push_back(&op);
       return;
     case OpKind::Table:
@@ -119,9 +117,9 @@ void required_parts(const Operator& op, std::vector<const Operator*>& out) {
 }
 
 void union_branches(const Operator& op, std::vector<const Operator*>& out) {
-  if (op.kind == OpKind::Union) {
-    union_branches(op.children[0], out);
-    union_branches(op.children[1], out);
+  if (op.kind() == OpKind::Union) {
+    union_branches(op.left(), out);
+    union_branches(op.right(), out);
   } else {
     out.push_back(&op);
   }
@@ -133,13 +131,9 @@ std::vector<Operator> block_patterns(const Operator& op) {
   std::vector<const Operator*> parts;
   required_parts(op, parts);
   for (const Operator* p : parts) {
-    if (p->kind == OpKind::Bgp) {
-      for (const TriplePattern& t : p->triples) {
-        Operator one;
-        one.kind = OpKind::Bgp;
-        one.triples = {t};
-        out.push_back(std::move(one));
-      }
+    if (const auto* bgp = p->get_if<sparql::algebra::BgpOp>()) {
+      for (const TriplePattern& t : bgp->triples)
+        out.emplace_back(sparql::algebra::BgpOp{{t}});
     } else {
       out.push_back(*p);
     }
@@ -165,8 +159,8 @@ class Diagnoser {
 
   Diagnosis run(const Operator& root) {
     const Operator* pattern = &root;
-    while (is_modifier(pattern->kind))
-      pattern = &pattern->children[0];
+    while (is_modifier(pattern->kind()))
+      pattern = &pattern->operand();
     analyse(*pattern);
     if (out_.message.empty()) {
       if (!out_.empty.empty())
@@ -191,7 +185,7 @@ class Diagnoser {
   }
 
   void number_services(const Operator& op) {
-    if (op.kind == OpKind::Service) services_.emplace(&op, services_.size() + 1);
+    if (op.kind() == OpKind::Service) services_.emplace(&op, services_.size() + 1);
     for (const Operator& c : op.children)
       number_services(c);
   }
@@ -204,8 +198,7 @@ class Diagnoser {
       return std::nullopt;
     }
     ++out_.probes;
-    Operator limited = make(OpKind::Slice, {op});
-    limited.limit = 1;
+    const Operator limited(sparql::algebra::SliceOp{std::nullopt, 1}, {op});
     try {
       const sparql::Query q = sparql::parse_query(sparql::serialize_algebra(limited, prologue_));
       federation::Window window;
@@ -227,7 +220,8 @@ class Diagnoser {
   std::pair<std::size_t, std::string> service_of(const Operator& op) const {
     auto it = services_.find(&op);
     if (it == services_.end()) return {0, ""};
-    return {it->second, op.name.is_var ? "?" + op.name.var : op.name.term.value};
+    const sparql::VarOrTerm& name = op.as<sparql::algebra::ServiceOp>().name;
+    return {it->second, name.is_var ? "?" + name.var : name.term.value};
   }
 
   std::string what_it_has(const Operator& pattern, std::size_t service) const {
@@ -264,7 +258,8 @@ class Diagnoser {
       for (std::size_t j = i + 1; j < parts.size() && !out_.join; ++j) {
         const std::vector<std::string> shared = shared_variables(*parts[i], *parts[j]);
         if (shared.empty()) continue;
-        const std::optional<bool> has = probe(make(OpKind::Join, {*parts[i], *parts[j]}));
+        const std::optional<bool> has =
+            probe(Operator(sparql::algebra::JoinOp{}, {*parts[i], *parts[j]}));
         if (!has || *has) continue;
         std::string names;
         for (const std::string& v : shared)
@@ -283,15 +278,15 @@ class Diagnoser {
     PartName name;
     if (const auto [number, endpoint] = service_of(op); number) {
       name.services = {number};
-      name.pattern = pattern_text(op.children[0], prologue_);
-    } else if (op.kind == OpKind::Union) {
+      name.pattern = pattern_text(op.operand(), prologue_);
+    } else if (op.kind() == OpKind::Union) {
       std::vector<const Operator*> branches;
       union_branches(op, branches);
       for (const Operator* b : branches)
         if (const auto [n, e] = service_of(*b); n) name.services.push_back(n);
       const Operator* first = branches.front();
       name.pattern =
-          pattern_text(first->kind == OpKind::Service ? first->children[0] : *first, prologue_);
+          pattern_text(first->kind() == OpKind::Service ? first->operand() : *first, prologue_);
     } else {
       name.pattern = pattern_text(op, prologue_);
     }
@@ -311,13 +306,13 @@ class Diagnoser {
   }
 
   void explain_empty(const Operator& part) {
-    if (part.kind == OpKind::Service) {
+    if (part.kind() == OpKind::Service) {
       explain_block(part);
-    } else if (part.kind == OpKind::Union) {
+    } else if (part.kind() == OpKind::Union) {
       std::vector<const Operator*> branches;
       union_branches(part, branches);
       for (const Operator* b : branches) {
-        if (b->kind == OpKind::Service)
+        if (b->kind() == OpKind::Service)
           explain_block(*b);
         else
           analyse(*b);
@@ -331,10 +326,11 @@ class Diagnoser {
   void explain_block(const Operator& block) {
     const auto [number, endpoint] = service_of(block);
     const std::string where = "SERVICE #" + std::to_string(number) + " <" + endpoint + ">";
-    const std::vector<Operator> patterns = block_patterns(block.children[0]);
+    const std::vector<Operator> patterns = block_patterns(block.operand());
     auto inside = [&](std::vector<Operator> ops) {
       Operator s = block;
-      s.children = {ops.size() == 1 ? std::move(ops[0]) : make(OpKind::Join, std::move(ops))};
+      s.children = {ops.size() == 1 ? std::move(ops[0])
+                                    : Operator(sparql::algebra::JoinOp{}, std::move(ops))};
       return s;
     };
     std::size_t found = 0;
@@ -369,8 +365,8 @@ class Diagnoser {
       found = 1;
     }
     if (!found)
-      out_.empty.push_back({number, endpoint, pattern_text(block.children[0], prologue_),
-                            where + " returns nothing"});
+      out_.empty.push_back(
+          {number, endpoint, pattern_text(block.operand(), prologue_), where + " returns nothing"});
   }
 
   const federation::QueryService& service_;

@@ -84,13 +84,13 @@ void install_exists(Context& ctx) {
 // The projection of a SELECT: the Project under the solution modifiers.
 const Operator* find_project(const Operator& op) {
   const Operator* p = &op;
-  while (p->kind == sparql::algebra::OpKind::Slice ||
-         p->kind == sparql::algebra::OpKind::Distinct ||
-         p->kind == sparql::algebra::OpKind::Reduced) {
+  while (p->kind() == sparql::algebra::OpKind::Slice ||
+         p->kind() == sparql::algebra::OpKind::Distinct ||
+         p->kind() == sparql::algebra::OpKind::Reduced) {
     if (p->children.empty()) return nullptr;
     p = &p->children[0];
   }
-  return p->kind == sparql::algebra::OpKind::Project ? p : nullptr;
+  return p->kind() == sparql::algebra::OpKind::Project ? p : nullptr;
 }
 
 }  // namespace
@@ -121,7 +121,7 @@ QueryOutcome evaluate_query(const sparql::Query& query, const Dataset& dataset,
     case sparql::QueryForm::Select: {
       std::vector<Slot> slots;
       if (const Operator* project = find_project(query.algebra())) {
-        for (const auto& v : project->vars) {
+        for (const auto& v : project->as<sparql::algebra::ProjectOp>().vars) {
           outcome.results.variables.push_back(v);
           slots.push_back(*ctx.vars.find(v));
         }

@@ -16,7 +16,19 @@ namespace sparqlmcp::engine::detail {
 
 using sparql::Expr;
 using sparql::VarOrTerm;
+using sparql::algebra::BgpOp;
+using sparql::algebra::ExtendOp;
+using sparql::algebra::FilterOp;
+using sparql::algebra::GraphOp;
+using sparql::algebra::GroupOp;
+using sparql::algebra::LeftJoinOp;
 using sparql::algebra::Operator;
+using sparql::algebra::OrderByOp;
+using sparql::algebra::PathOp;
+using sparql::algebra::ProjectOp;
+using sparql::algebra::ServiceOp;
+using sparql::algebra::SliceOp;
+using sparql::algebra::TableOp;
 
 SlotSet set_union(const SlotSet& a, const SlotSet& b) {
   SlotSet out;
@@ -220,18 +232,18 @@ class Planner {
 PlanPtr Planner::plan(const Operator& op) {
   auto node = std::make_unique<PlanNode>();
   bool saved_first_rows = first_rows_;
-  if (op.kind == OpKind::Group || op.kind == OpKind::OrderBy) first_rows_ = false;
-  if (op.kind == OpKind::Slice && op.limit) first_rows_ = true;
+  if (op.kind() == OpKind::Group || op.kind() == OpKind::OrderBy) first_rows_ = false;
+  if (const auto* slice = op.get_if<SliceOp>(); slice && slice->limit) first_rows_ = true;
   auto child = [&](std::size_t i) -> PlanNode& {
     while (node->children.size() <= i)
       node->children.push_back(plan(op.children[node->children.size()]));
     return *node->children[i];
   };
-  switch (op.kind) {
+  switch (op.kind()) {
     case OpKind::Bgp: {
       auto& bgp = node->payload.emplace<BgpPlan>();
       bgp.first_rows = first_rows_;
-      for (const auto& t : op.triples) {
+      for (const auto& t : op.as<BgpOp>().triples) {
         IdTriple it{term(t.subject), term(t.predicate), term(t.object)};
         add_var(*node, it.s);
         add_var(*node, it.p);
@@ -242,10 +254,11 @@ PlanPtr Planner::plan(const Operator& op) {
       break;
     }
     case OpKind::Path: {
+      const auto& p = op.as<PathOp>();
       auto& path = node->payload.emplace<PathPlan>();
-      path.subject = term(op.subject);
-      path.object = term(op.object);
-      path.path = compile_path(op.path);
+      path.subject = term(p.subject);
+      path.object = term(p.object);
+      path.path = compile_path(p.path);
       add_var(*node, path.subject);
       add_var(*node, path.object);
       node->seedable = true;
@@ -269,7 +282,7 @@ PlanPtr Planner::plan(const Operator& op) {
       auto& left_join = node->payload.emplace<LeftJoinPlan>();
       left_join.strategy = join.strategy;
       left_join.key = std::move(join.key);
-      for (const auto& e : op.exprs)
+      for (const auto& e : op.as<LeftJoinOp>().exprs)
         left_join.exprs.push_back(compile(e));
       break;
     }
@@ -278,7 +291,7 @@ PlanPtr Planner::plan(const Operator& op) {
       node->certain = c.certain;
       node->maybe = c.maybe;
       auto& filter = node->payload.emplace<FilterPlan>();
-      for (const auto& e : op.exprs) {
+      for (const auto& e : op.as<FilterOp>().exprs) {
         if (c.seedable) {
           if (auto binding = equality_binding(e, c)) {
             filter.seed_bindings.push_back(*binding);
@@ -309,7 +322,7 @@ PlanPtr Planner::plan(const Operator& op) {
     case OpKind::Graph: {
       PlanNode& c = child(0);
       auto& graph = node->payload.emplace<GraphPlan>();
-      graph.graph = term(op.name);
+      graph.graph = term(op.as<GraphOp>().name);
       node->certain = c.certain;
       node->maybe = c.maybe;
       add_var(*node, graph.graph);
@@ -317,9 +330,10 @@ PlanPtr Planner::plan(const Operator& op) {
       break;
     }
     case OpKind::Extend: {
-      PlanPtr c = plan(op.children[0]);
-      Slot slot = ctx_.vars.slot(op.var);
-      CompiledExpression e = compile(op.exprs[0]);
+      const auto& bind = op.as<ExtendOp>();
+      PlanPtr c = plan(op.operand());
+      Slot slot = ctx_.vars.slot(bind.var);
+      CompiledExpression e = compile(bind.expr);
       // BIND chains (and SELECT expressions) become one operator, so one solution is one
       // row_serial for BNODE().
       if (c->as<ExtendPlan>()) {
@@ -336,7 +350,7 @@ PlanPtr Planner::plan(const Operator& op) {
       // binding passing. A seed that binds the target too is checked as a join would.
       SlotSet read;
       const SlotSet& bound = node->children[0]->certain;
-      node->seedable = node->seedable && pushable(op.exprs[0], read) &&
+      node->seedable = node->seedable && pushable(bind.expr, read) &&
                        std::includes(bound.begin(), bound.end(), read.begin(), read.end());
       auto& extend = std::get<ExtendPlan>(node->payload);
       extend.slots.push_back(slot);
@@ -353,21 +367,22 @@ PlanPtr Planner::plan(const Operator& op) {
       break;
     }
     case OpKind::Table: {
+      const auto& values = op.as<TableOp>();
       auto& table = node->payload.emplace<TablePlan>();
-      for (const auto& v : op.vars) {
+      for (const auto& v : values.vars) {
         Slot s = ctx_.vars.slot(v);
         table.vars.push_back(s);
         add_slot(node->maybe, s);
       }
-      for (std::size_t i = 0; i < op.vars.size(); ++i) {
+      for (std::size_t i = 0; i < values.vars.size(); ++i) {
         bool always = true;
-        for (const auto& row : op.rows)
+        for (const auto& row : values.rows)
           if (i >= row.size() || !row[i]) always = false;
         if (always) add_slot(node->certain, table.vars[i]);
       }
-      for (const auto& row : op.rows) {
+      for (const auto& row : values.rows) {
         std::vector<TermId> ids;
-        for (std::size_t i = 0; i < op.vars.size(); ++i)
+        for (std::size_t i = 0; i < values.vars.size(); ++i)
           ids.push_back(i < row.size() && row[i] ? constant(*row[i]) : kUnbound);
         table.rows.push_back(std::move(ids));
       }
@@ -375,11 +390,12 @@ PlanPtr Planner::plan(const Operator& op) {
       break;
     }
     case OpKind::Service: {
+      const auto& remote = op.as<ServiceOp>();
       auto& service = node->payload.emplace<ServicePlan>();
-      service.pattern = &op.children[0];
-      service.endpoint = term(op.name);
-      if (!op.name.is_var) service.endpoint_iri = op.name.term.value;
-      service.silent = op.silent;
+      service.pattern = &op.operand();
+      service.endpoint = term(remote.name);
+      if (!remote.name.is_var) service.endpoint_iri = remote.name.term.value;
+      service.silent = remote.silent;
       service.id = ++ctx_.services_planned;
       sparql::algebra::BoundVars vars = sparql::algebra::bound_vars(op.children[0]);
       for (const std::string& v : vars.maybe) {
@@ -389,7 +405,7 @@ PlanPtr Planner::plan(const Operator& op) {
         add_slot(node->maybe, slot);
       }
       // A SILENT failure answers the empty solution: nothing is bound for certain.
-      if (!op.silent) {
+      if (!remote.silent) {
         for (const std::string& v : vars.certain)
           add_slot(node->certain, ctx_.vars.slot(v));
       }
@@ -399,8 +415,9 @@ PlanPtr Planner::plan(const Operator& op) {
     }
     case OpKind::Group: {
       child(0);
+      const auto& grouping = op.as<GroupOp>();
       auto& group = node->payload.emplace<GroupPlan>();
-      for (const auto& [var, e] : op.group_keys) {
+      for (const auto& [var, e] : grouping.keys) {
         GroupKey key;
         if (!var.empty()) {
           key.out = ctx_.vars.slot(var);
@@ -411,7 +428,7 @@ PlanPtr Planner::plan(const Operator& op) {
         if (key.out) add_slot(node->maybe, *key.out);
         group.keys.push_back(std::move(key));
       }
-      for (const auto& [var, e] : op.aggregates) {
+      for (const auto& [var, e] : grouping.aggregates) {
         plan_exists(e);
         Slot s = ctx_.vars.slot(var);
         group.aggregates.emplace_back(s, AggregateFactory::compile(e, ctx_.vars, ctx_.terms));
@@ -424,7 +441,7 @@ PlanPtr Planner::plan(const Operator& op) {
       node->certain = c.certain;
       node->maybe = c.maybe;
       auto& order = node->payload.emplace<OrderPlan>();
-      for (const auto& [e, descending] : op.order)
+      for (const auto& [e, descending] : op.as<OrderByOp>().order)
         order.order.emplace_back(compile(e), descending);
       break;
     }
@@ -432,7 +449,7 @@ PlanPtr Planner::plan(const Operator& op) {
       PlanNode& c = child(0);
       auto& project = node->payload.emplace<ProjectPlan>();
       SlotSet kept;
-      for (const auto& v : op.vars) {
+      for (const auto& v : op.as<ProjectOp>().vars) {
         Slot s = ctx_.vars.slot(v);
         project.vars.push_back(s);
         add_slot(kept, s);
@@ -457,8 +474,9 @@ PlanPtr Planner::plan(const Operator& op) {
       PlanNode& c = child(0);
       same_vars(*node, c);
       auto& slice = node->payload.emplace<SlicePlan>();
-      slice.offset = op.offset.value_or(0);
-      slice.limit = op.limit;
+      const auto& range = op.as<SliceOp>();
+      slice.offset = range.offset.value_or(0);
+      slice.limit = range.limit;
       PlanNode* below = &c;
       if (below->as<ProjectPlan>()) below = below->children[0].get();
       // Huge limits (LIMIT 9223372036854775807) sort everything; no overflow.

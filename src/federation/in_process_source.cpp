@@ -47,10 +47,10 @@ class InProcessSource final : public Source {
 
   std::unique_ptr<PendingAnswer> start(const PatternQuery& query,
                                        const RequestContext& context) override {
-    sparql::algebra::Operator project;
-    project.kind = sparql::algebra::OpKind::Project;
-    project.vars = query.vars.empty() ? sparql::algebra::bound_vars(query.op).maybe : query.vars;
-    project.children.push_back(query.op);
+    sparql::algebra::Operator project(
+        sparql::algebra::ProjectOp{query.vars.empty() ? sparql::algebra::bound_vars(query.op).maybe
+                                                      : query.vars},
+        {query.op});
     auto select = std::make_shared<sparql::Query>(*query.prologue, sparql::ast::SelectQuery{},
                                                   std::move(project));
     return std::make_unique<PendingInProcess>(

@@ -63,8 +63,10 @@ namespace {
 // The first triple pattern or path that would be matched outside every SERVICE, if any.
 const sparql::algebra::Operator* local_pattern(const sparql::algebra::Operator& op) {
   using sparql::algebra::OpKind;
-  if (op.kind == OpKind::Service) return nullptr;
-  if ((op.kind == OpKind::Bgp && !op.triples.empty()) || op.kind == OpKind::Path) return &op;
+  if (op.kind() == OpKind::Service) return nullptr;
+  if (const auto* bgp = op.get_if<sparql::algebra::BgpOp>(); bgp && !bgp->triples.empty())
+    return &op;
+  if (op.kind() == OpKind::Path) return &op;
   for (const auto& child : op.children)
     if (const auto* found = local_pattern(child)) return found;
   auto in_expression = [](const sparql::Expr& e, auto& self) -> const sparql::algebra::Operator* {
@@ -74,8 +76,14 @@ const sparql::algebra::Operator* local_pattern(const sparql::algebra::Operator& 
       if (const auto* found = self(a, self)) return found;
     return nullptr;
   };
-  for (const auto& e : op.exprs)
-    if (const auto* found = in_expression(e, in_expression)) return found;
+  if (const auto* extend = op.get_if<sparql::algebra::ExtendOp>())
+    return in_expression(extend->expr, in_expression);
+  const std::vector<sparql::Expr>* exprs = nullptr;
+  if (const auto* filter = op.get_if<sparql::algebra::FilterOp>()) exprs = &filter->exprs;
+  if (const auto* left_join = op.get_if<sparql::algebra::LeftJoinOp>()) exprs = &left_join->exprs;
+  if (exprs)
+    for (const auto& e : *exprs)
+      if (const auto* found = in_expression(e, in_expression)) return found;
   return nullptr;
 }
 

@@ -53,7 +53,7 @@ Asked asked_of(const sparql::Query& query) {
 
 Asked asked_of(const PatternQuery& query) {
   Asked asked{true, std::nullopt, query.vars};
-  if (query.op.kind == sparql::algebra::OpKind::Slice) asked.limit = query.op.limit;
+  if (const auto* slice = query.op.get_if<sparql::algebra::SliceOp>()) asked.limit = slice->limit;
   if (asked.vars.empty()) asked.vars = sparql::algebra::bound_vars(query.op).maybe;
   return asked;
 }

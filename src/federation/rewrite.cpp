@@ -10,12 +10,20 @@ namespace sparqlmcp::federation {
 namespace {
 
 using sparql::Expr;
+using sparql::algebra::FilterOp;
+using sparql::algebra::JoinOp;
+using sparql::algebra::LeftJoinOp;
 using sparql::algebra::Operator;
 using sparql::algebra::OpKind;
+using sparql::algebra::ProjectOp;
+using sparql::algebra::ServiceOp;
+using sparql::algebra::SliceOp;
+using sparql::algebra::ToMultiSetOp;
 
 bool is_remote_service(const Operator& op) {
-  return op.kind == OpKind::Service &&
-         !(!op.name.is_var && sparql::is_endpoint_internal_service(op.name.term.value));
+  const auto* service = op.get_if<ServiceOp>();
+  return service != nullptr &&
+         !(!service->name.is_var && sparql::is_endpoint_internal_service(service->name.term.value));
 }
 
 bool contains_remote_service(const Operator& op) {
@@ -25,26 +33,18 @@ bool contains_remote_service(const Operator& op) {
 
 // A plain SERVICE with a fixed IRI that may be merged or given filters.
 bool mergeable(const Operator& op) {
-  return op.kind == OpKind::Service && !op.silent && !op.name.is_var;
+  const auto* service = op.get_if<ServiceOp>();
+  return service != nullptr && !service->silent && !service->name.is_var;
 }
 
 Operator join_of(Operator left, Operator right) {
   if (left.is_unit()) return right;
   if (right.is_unit()) return left;
-  Operator join;
-  join.kind = OpKind::Join;
-  join.children.push_back(std::move(left));
-  join.children.push_back(std::move(right));
-  return join;
+  return Operator(JoinOp{}, {std::move(left), std::move(right)});
 }
 
 Operator service_of(const Operator& like, Operator pattern) {
-  Operator service;
-  service.kind = OpKind::Service;
-  service.name = like.name;
-  service.silent = like.silent;
-  service.children.push_back(std::move(pattern));
-  return service;
+  return Operator(like.as<ServiceOp>(), {std::move(pattern)});
 }
 
 // SERVICE <a> { P } with P holding SERVICE <b> { Q }: the operators of P are evaluated here,
@@ -59,7 +59,7 @@ bool distribute(const Operator& outer, const Operator& op, Operator& out) {
     out = op;
     return true;
   }
-  if (op.kind == OpKind::Graph) return false;
+  if (op.kind() == OpKind::Graph) return false;
   out = op;
   for (std::size_t i = 0; i < op.children.size(); ++i)
     if (!distribute(outer, op.children[i], out.children[i])) return false;
@@ -67,7 +67,7 @@ bool distribute(const Operator& outer, const Operator& op, Operator& out) {
 }
 
 void flatten_join(Operator op, std::vector<Operator>& members) {
-  if (op.kind == OpKind::Join) {
+  if (op.kind() == OpKind::Join) {
     for (Operator& child : op.children)
       flatten_join(std::move(child), members);
     return;
@@ -82,7 +82,8 @@ Operator merge_join_group(Operator join) {
   std::vector<Operator> merged;
   for (Operator& member : members) {
     auto same = std::find_if(merged.begin(), merged.end(), [&](const Operator& m) {
-      return mergeable(m) && mergeable(member) && m.name == member.name;
+      return mergeable(m) && mergeable(member) &&
+             m.as<ServiceOp>().name == member.as<ServiceOp>().name;
     });
     if (same != merged.end()) {
       Operator pattern = std::move(same->children[0]);
@@ -108,19 +109,15 @@ bool covers(const std::vector<std::string>& certain, const std::vector<std::stri
 // Moves `e` into `op` where an operand binds all its variables in every solution. Returns
 // false when it found no place (then `op` is unchanged).
 bool push_filter(const Expr& e, const std::vector<std::string>& vars, Operator& op) {
-  switch (op.kind) {
+  switch (op.kind()) {
     case OpKind::Service: {
       if (!mergeable(op)) return false;
       if (!covers(sparql::algebra::bound_vars(op.children[0]).certain, vars)) return false;
       Operator& pattern = op.children[0];
-      if (pattern.kind == OpKind::Filter) {
-        pattern.exprs.push_back(e);
+      if (auto* filter = pattern.get_if<FilterOp>()) {
+        filter->exprs.push_back(e);
       } else {
-        Operator filter;
-        filter.kind = OpKind::Filter;
-        filter.exprs.push_back(e);
-        filter.children.push_back(std::move(pattern));
-        pattern = std::move(filter);
+        pattern = Operator(FilterOp{{e}}, {std::move(pattern)});
       }
       return true;
     }
@@ -148,9 +145,10 @@ bool push_filter(const Expr& e, const std::vector<std::string>& vars, Operator& 
 
 Operator rewrite(const Operator& op, const RewriteOptions& options) {
   if (is_remote_service(op)) {
-    const bool passes_through =
-        !op.name.is_var && options.calls_services && options.calls_services(op.name.term.value);
-    if (!op.silent && !passes_through && contains_remote_service(op.children[0])) {
+    const auto& service = op.as<ServiceOp>();
+    const bool passes_through = !service.name.is_var && options.calls_services &&
+                                options.calls_services(service.name.term.value);
+    if (!service.silent && !passes_through && contains_remote_service(op.operand())) {
       Operator distributed;
       if (distribute(op, op.children[0], distributed)) return rewrite(distributed, options);
     }
@@ -160,19 +158,17 @@ Operator rewrite(const Operator& op, const RewriteOptions& options) {
   for (Operator& child : out.children)
     child = rewrite(child, options);
   for_each_exists_pattern(out, [&](Operator& pattern) { pattern = rewrite(pattern, options); });
-  switch (out.kind) {
+  switch (out.kind()) {
     case OpKind::Join:
       return merge_join_group(std::move(out));
     case OpKind::LeftJoin: {
       Operator& left = out.children[0];
       Operator& right = out.children[1];
-      if (mergeable(left) && mergeable(right) && left.name == right.name) {
+      if (mergeable(left) && mergeable(right) &&
+          left.as<ServiceOp>().name == right.as<ServiceOp>().name) {
         // OPTIONAL between two blocks of one endpoint: one request with the OPTIONAL inside.
-        Operator inner;
-        inner.kind = OpKind::LeftJoin;
-        inner.exprs = out.exprs;
-        inner.children.push_back(std::move(left.children[0]));
-        inner.children.push_back(std::move(right.children[0]));
+        Operator inner(out.as<LeftJoinOp>(),
+                       {std::move(left.operand()), std::move(right.operand())});
         return service_of(left, std::move(inner));
       }
       return out;
@@ -182,7 +178,7 @@ Operator rewrite(const Operator& op, const RewriteOptions& options) {
       // stays here: endpoints differ where SPARQL has a type error (Virtuoso takes every string
       // as greater than every number), and the local filter restores the specified answer
       // whenever the endpoint kept too many rows.
-      for (const Expr& e : out.exprs) {
+      for (const Expr& e : out.as<FilterOp>().exprs) {
         std::vector<std::string> vars = sparql::algebra::expression_vars(e);
         if (!vars.empty() && movable(e)) push_filter(e, vars, out.children[0]);
       }
@@ -199,7 +195,7 @@ Operator rewrite(const Operator& op, const RewriteOptions& options) {
 // FILTER, DISTINCT, ORDER BY or grouping. Only below the endpoint's result cap: an answer of
 // exactly the cap is paged, and pages of an unordered sub-select are not stable.
 void push_limit(Operator& op, std::uint64_t rows, const LimitOptions& options) {
-  switch (op.kind) {
+  switch (op.kind()) {
     case OpKind::Project:
     case OpKind::Extend:
     case OpKind::LeftJoin:  // its left side
@@ -210,26 +206,21 @@ void push_limit(Operator& op, std::uint64_t rows, const LimitOptions& options) {
         push_limit(child, rows, options);
       return;
     case OpKind::Service: {
-      if (!is_remote_service(op) || op.name.is_var) return;
-      const std::uint64_t cap = options.row_cap ? options.row_cap(op.name.term.value) : 0;
+      const auto& service = op.as<ServiceOp>();
+      if (!is_remote_service(op) || service.name.is_var) return;
+      const std::uint64_t cap = options.row_cap ? options.row_cap(service.name.term.value) : 0;
       if (cap > 0 && rows >= cap) return;
       Operator& pattern = op.children[0];
-      if (pattern.kind == OpKind::ToMultiSet && pattern.children[0].kind == OpKind::Slice &&
-          pattern.children[0].limit && !pattern.children[0].offset &&
-          *pattern.children[0].limit <= rows)
-        return;
-      Operator project;
-      project.kind = OpKind::Project;
-      project.vars = sparql::algebra::bound_vars(pattern).maybe;
-      project.children.push_back(std::move(pattern));
-      Operator slice;
-      slice.kind = OpKind::Slice;
+      if (pattern.kind() == OpKind::ToMultiSet) {
+        const auto* sent = pattern.operand().get_if<SliceOp>();
+        if (sent != nullptr && sent->limit && !sent->offset && *sent->limit <= rows) return;
+      }
+      // The variables before the pattern moves: the order of a call's arguments is unspecified.
+      std::vector<std::string> vars = sparql::algebra::bound_vars(pattern).maybe;
+      Operator project(ProjectOp{std::move(vars)}, {std::move(pattern)});
+      SliceOp slice;
       slice.limit = rows;
-      slice.children.push_back(std::move(project));
-      Operator sub_select;
-      sub_select.kind = OpKind::ToMultiSet;
-      sub_select.children.push_back(std::move(slice));
-      op.children[0] = std::move(sub_select);
+      op.operand() = Operator(ToMultiSetOp{}, {Operator(std::move(slice), {std::move(project)})});
       return;
     }
     default:
@@ -238,9 +229,9 @@ void push_limit(Operator& op, std::uint64_t rows, const LimitOptions& options) {
 }
 
 void push_limits(Operator& op, const LimitOptions& options) {
-  if (op.kind == OpKind::Service) return;
-  if (op.kind == OpKind::Slice && op.limit) {
-    push_limit(op.children[0], *op.limit + op.offset.value_or(0), options);
+  if (op.kind() == OpKind::Service) return;
+  if (const auto* slice = op.get_if<SliceOp>(); slice != nullptr && slice->limit) {
+    push_limit(op.operand(), *slice->limit + slice->offset.value_or(0), options);
   }
   for (Operator& child : op.children)
     push_limits(child, options);

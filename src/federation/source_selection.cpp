@@ -14,18 +14,25 @@ namespace sparqlmcp::federation {
 namespace {
 
 using sparql::Expr;
+using sparql::algebra::ExtendOp;
 using sparql::algebra::Operator;
 using sparql::algebra::OpKind;
+using sparql::algebra::ProjectOp;
+using sparql::algebra::ServiceOp;
+using sparql::algebra::SliceOp;
+using sparql::algebra::TableOp;
+using sparql::algebra::UnionOp;
 
 constexpr const char* kProbeVar = "__probe";
 
 bool plain_service(const Operator& op) {
-  return op.kind == OpKind::Service && !op.silent && !op.name.is_var &&
-         !sparql::is_endpoint_internal_service(op.name.term.value);
+  const auto* service = op.get_if<ServiceOp>();
+  return service != nullptr && !service->silent && !service->name.is_var &&
+         !sparql::is_endpoint_internal_service(service->name.term.value);
 }
 
 void flatten_union(Operator& op, std::vector<Operator*>& out) {
-  if (op.kind == OpKind::Union) {
+  if (op.kind() == OpKind::Union) {
     for (Operator& child : op.children)
       flatten_union(child, out);
     return;
@@ -41,8 +48,8 @@ struct Candidate {
 };
 
 void collect(Operator& op, std::vector<Candidate>& out) {
-  if (op.kind == OpKind::Service) return;
-  if (op.kind == OpKind::Union) {
+  if (op.kind() == OpKind::Service) return;
+  if (op.kind() == OpKind::Union) {
     Candidate candidate;
     candidate.root = &op;
     flatten_union(op, candidate.branches);
@@ -66,21 +73,12 @@ void collect(Operator& op, std::vector<Candidate>& out) {
 
 // SELECT (k AS ?__probe) WHERE { pattern } LIMIT 1
 Operator probe_branch(const Operator& pattern, std::size_t k) {
-  Operator extend;
-  extend.kind = OpKind::Extend;
-  extend.var = kProbeVar;
-  extend.exprs.push_back(
-      Expr::constant(rdf::Term::literal(std::to_string(k), std::string(rdf::kXsdInteger))));
-  extend.children.push_back(pattern);
-  Operator project;
-  project.kind = OpKind::Project;
-  project.vars = {kProbeVar};
-  project.children.push_back(std::move(extend));
-  Operator slice;
-  slice.kind = OpKind::Slice;
+  Expr number =
+      Expr::constant(rdf::Term::literal(std::to_string(k), std::string(rdf::kXsdInteger)));
+  Operator extend(ExtendOp{kProbeVar, std::move(number)}, {pattern});
+  SliceOp slice;
   slice.limit = 1;
-  slice.children.push_back(std::move(project));
-  return slice;
+  return Operator(std::move(slice), {Operator(ProjectOp{{kProbeVar}}, {std::move(extend)})});
 }
 
 // In how many candidate UNIONs each endpoint has a branch (that `counts`, when given).
@@ -91,7 +89,7 @@ std::map<std::string, std::size_t> unions_per_endpoint(
   for (const Candidate& candidate : candidates) {
     std::set<std::string> in_union;
     for (const Operator* branch : candidate.branches) {
-      const std::string& endpoint = branch->name.term.value;
+      const std::string& endpoint = branch->as<ServiceOp>().name.term.value;
       if (!counts || counts(endpoint, candidate.shape)) in_union.insert(endpoint);
     }
     for (const std::string& endpoint : in_union)
@@ -218,7 +216,7 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
   std::map<std::pair<std::string, std::string>, std::string> why;
   for (const Candidate& candidate : candidates) {
     for (const Operator* branch : candidate.branches) {
-      const std::string& endpoint = branch->name.term.value;
+      const std::string& endpoint = branch->as<ServiceOp>().name.term.value;
       const auto key = std::make_pair(endpoint, candidate.shape);
       if (known.count(key) > 0) continue;
       if (std::optional<bool> remembered = memory.has_solutions(endpoint, candidate.shape)) {
@@ -250,7 +248,7 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
       });
   for (const Candidate& candidate : candidates) {
     for (const Operator* branch : candidate.branches) {
-      const std::string& endpoint = branch->name.term.value;
+      const std::string& endpoint = branch->as<ServiceOp>().name.term.value;
       if (known.count({endpoint, candidate.shape}) > 0) continue;
       if (open_unions[endpoint] < 2) continue;
       Probe& probe = probes[endpoint];
@@ -274,11 +272,7 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
         query.op = std::move(branch);
         continue;
       }
-      Operator both;
-      both.kind = OpKind::Union;
-      both.children.push_back(std::move(query.op));
-      both.children.push_back(std::move(branch));
-      query.op = std::move(both);
+      query.op = Operator(UnionOp{}, {std::move(query.op), std::move(branch)});
     }
     try {
       probe.pending = source->start(query, context);
@@ -317,7 +311,7 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
   for (Candidate& candidate : candidates) {
     std::vector<Operator*> kept;
     for (Operator* branch : candidate.branches) {
-      const std::string& endpoint = branch->name.term.value;
+      const std::string& endpoint = branch->as<ServiceOp>().name.term.value;
       auto it = known.find({endpoint, candidate.shape});
       if (it != known.end() && !it->second) {
         auto reason = why.find(it->first);
@@ -331,15 +325,11 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
     if (kept.size() == candidate.branches.size()) continue;
     Operator replacement;
     if (kept.empty()) {
-      replacement.kind = OpKind::Table;  // no rows: nothing can match
+      replacement = Operator(TableOp{});  // no rows: nothing can match
     } else {
       replacement = std::move(*kept[0]);
       for (std::size_t i = 1; i < kept.size(); ++i) {
-        Operator both;
-        both.kind = OpKind::Union;
-        both.children.push_back(std::move(replacement));
-        both.children.push_back(std::move(*kept[i]));
-        replacement = std::move(both);
+        replacement = Operator(UnionOp{}, {std::move(replacement), std::move(*kept[i])});
       }
     }
     *candidate.root = std::move(replacement);

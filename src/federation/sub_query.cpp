@@ -9,14 +9,6 @@ namespace sparqlmcp::federation {
 namespace {
 
 using sparql::algebra::Operator;
-using sparql::algebra::OpKind;
-
-Operator node(OpKind kind, Operator child) {
-  Operator op;
-  op.kind = kind;
-  op.children.push_back(std::move(child));
-  return op;
-}
 
 }  // namespace
 
@@ -51,8 +43,7 @@ PatternQuery block_query(const engine::ServiceRequest& request, const SubQuerySh
   query.vars = shape.vars;
   Operator body = *request.pattern;
   if (!shape.row_var.empty()) {
-    Operator values;
-    values.kind = OpKind::Table;
+    sparql::algebra::TableOp values;
     values.vars.push_back(shape.row_var);
     values.vars.insert(values.vars.end(), request.binding_vars.begin(), request.binding_vars.end());
     for (std::size_t i = first; i < first + count && i < request.binding_rows.size(); ++i) {
@@ -61,11 +52,7 @@ PatternQuery block_query(const engine::ServiceRequest& request, const SubQuerySh
       row.insert(row.end(), request.binding_rows[i].begin(), request.binding_rows[i].end());
       values.rows.push_back(std::move(row));
     }
-    Operator join;
-    join.kind = OpKind::Join;
-    join.children.push_back(std::move(values));
-    join.children.push_back(std::move(body));
-    body = std::move(join);
+    body = Operator(sparql::algebra::JoinOp{}, {Operator(std::move(values)), std::move(body)});
     query.vars.push_back(shape.row_var);
   }
   query.op = sliced(std::move(body), query.vars, limit, offset, ordered);
@@ -76,17 +63,15 @@ Operator sliced(Operator body, const std::vector<std::string>& vars,
                 std::optional<std::uint64_t> limit, std::uint64_t offset, bool ordered) {
   if (!limit && offset == 0) return body;
   if (ordered) {
-    Operator order = node(OpKind::OrderBy, std::move(body));
+    sparql::algebra::OrderByOp order;
     for (const std::string& v : vars)
       order.order.emplace_back(sparql::Expr::variable(v), false);
-    body = std::move(order);
+    body = Operator(std::move(order), {std::move(body)});
   }
-  Operator project = node(OpKind::Project, std::move(body));
-  project.vars = vars;
-  Operator slice = node(OpKind::Slice, std::move(project));
+  sparql::algebra::SliceOp slice;
   slice.limit = limit;
   if (offset > 0) slice.offset = offset;
-  return slice;
+  return Operator(slice, {Operator(sparql::algebra::ProjectOp{vars}, {std::move(body)})});
 }
 
 bool lacks_row_numbers(const results::QueryResults& answer, const SubQueryShape& shape) {

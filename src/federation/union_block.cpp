@@ -12,8 +12,20 @@ namespace {
 
 using sparql::Expr;
 using sparql::VarOrTerm;
+using sparql::algebra::BgpOp;
+using sparql::algebra::ExtendOp;
+using sparql::algebra::FilterOp;
+using sparql::algebra::GraphOp;
+using sparql::algebra::GroupOp;
+using sparql::algebra::LeftJoinOp;
 using sparql::algebra::Operator;
 using sparql::algebra::OpKind;
+using sparql::algebra::OrderByOp;
+using sparql::algebra::PathOp;
+using sparql::algebra::ProjectOp;
+using sparql::algebra::ServiceOp;
+using sparql::algebra::TableOp;
+using sparql::algebra::UnionOp;
 
 bool contains(const std::vector<std::string>& sorted, const std::string& name) {
   return std::binary_search(sorted.begin(), sorted.end(), name);
@@ -39,10 +51,28 @@ bool has_exists(const Operator& op) {
   };
   auto second = [](const auto& x) -> const Expr& { return x.second; };
   auto first = [](const auto& x) -> const Expr& { return x.first; };
-  return any(op.exprs, self) || any(op.group_keys, second) || any(op.aggregates, second) ||
-         any(op.order, first) ||
-         std::any_of(op.children.begin(), op.children.end(),
-                     [](const Operator& c) { return has_exists(c); });
+  bool own = false;
+  switch (op.kind()) {
+    case OpKind::Filter:
+      own = any(op.as<FilterOp>().exprs, self);
+      break;
+    case OpKind::LeftJoin:
+      own = any(op.as<LeftJoinOp>().exprs, self);
+      break;
+    case OpKind::Extend:
+      own = has_exists(op.as<ExtendOp>().expr);
+      break;
+    case OpKind::Group:
+      own = any(op.as<GroupOp>().keys, second) || any(op.as<GroupOp>().aggregates, second);
+      break;
+    case OpKind::OrderBy:
+      own = any(op.as<OrderByOp>().order, first);
+      break;
+    default:
+      break;
+  }
+  return own || std::any_of(op.children.begin(), op.children.end(),
+                            [](const Operator& c) { return has_exists(c); });
 }
 
 // The variables every solution of the pattern binds, without the algebra's own.
@@ -66,29 +96,61 @@ void for_each_var(VarOrTerm& t, const std::function<void(std::string&)>& f) {
 }
 
 void for_each_var(Operator& op, const std::function<void(std::string&)>& f) {
-  for (auto& t : op.triples) {
-    for_each_var(t.subject, f);
-    for_each_var(t.predicate, f);
-    for_each_var(t.object, f);
+  switch (op.kind()) {
+    case OpKind::Bgp:
+      for (auto& t : op.as<BgpOp>().triples) {
+        for_each_var(t.subject, f);
+        for_each_var(t.predicate, f);
+        for_each_var(t.object, f);
+      }
+      break;
+    case OpKind::Path:
+      for_each_var(op.as<PathOp>().subject, f);
+      for_each_var(op.as<PathOp>().object, f);
+      break;
+    case OpKind::Graph:
+      for_each_var(op.as<GraphOp>().name, f);
+      break;
+    case OpKind::Service:
+      for_each_var(op.as<ServiceOp>().name, f);
+      break;
+    case OpKind::Filter:
+      for (Expr& e : op.as<FilterOp>().exprs)
+        for_each_var(e, f);
+      break;
+    case OpKind::LeftJoin:
+      for (Expr& e : op.as<LeftJoinOp>().exprs)
+        for_each_var(e, f);
+      break;
+    case OpKind::Extend:
+      for_each_var(op.as<ExtendOp>().expr, f);
+      f(op.as<ExtendOp>().var);
+      break;
+    case OpKind::Table:
+      for (std::string& v : op.as<TableOp>().vars)
+        f(v);
+      break;
+    case OpKind::Project:
+      for (std::string& v : op.as<ProjectOp>().vars)
+        f(v);
+      break;
+    case OpKind::Group:
+      for (auto& [v, e] : op.as<GroupOp>().keys) {
+        if (!v.empty()) f(v);
+        for_each_var(e, f);
+      }
+      for (auto& [v, e] : op.as<GroupOp>().aggregates) {
+        f(v);
+        for_each_var(e, f);
+      }
+      break;
+    case OpKind::OrderBy:
+      for (auto& [e, descending] : op.as<OrderByOp>().order)
+        for_each_var(e, f);
+      break;
+    default:
+      break;
   }
-  for_each_var(op.subject, f);
-  for_each_var(op.object, f);
-  for_each_var(op.name, f);
-  for (Expr& e : op.exprs)
-    for_each_var(e, f);
-  if (!op.var.empty()) f(op.var);
-  for (std::string& v : op.vars)
-    f(v);
-  for (auto& [v, e] : op.group_keys) {
-    if (!v.empty()) f(v);
-    for_each_var(e, f);
-  }
-  for (auto& [v, e] : op.aggregates) {
-    f(v);
-    for_each_var(e, f);
-  }
-  for (auto& [e, descending] : op.order)
-    for_each_var(e, f);
   for (Operator& c : op.children)
     for_each_var(c, f);
 }
@@ -122,12 +184,15 @@ void rename(Operator& op, const std::string& separator, const std::string& suffi
           blanks.emplace(t.term.value, "bnode" + separator + std::to_string(blanks.size()));
       t = VarOrTerm::variable(it->second);
     };
-    for (auto& t : o.triples) {
-      to_var(t.subject);
-      to_var(t.object);
+    if (auto* bgp = o.get_if<BgpOp>()) {
+      for (auto& t : bgp->triples) {
+        to_var(t.subject);
+        to_var(t.object);
+      }
+    } else if (auto* path = o.get_if<PathOp>()) {
+      to_var(path->subject);
+      to_var(path->object);
     }
-    to_var(o.subject);
-    to_var(o.object);
     for (Operator& c : o.children)
       unblank(c);
   };
@@ -167,9 +232,9 @@ bool replace(VarOrTerm& t, const std::string& x, const rdf::Term& value, bool ir
 bool substitute(Operator& op, const std::string& x, const rdf::Term& value) {
   // A pattern that never binds x is evaluated without it; the join adds x afterwards.
   if (!contains(sparql::algebra::bound_vars(op).maybe, x)) return true;
-  switch (op.kind) {
+  switch (op.kind()) {
     case OpKind::Bgp:
-      for (auto& t : op.triples) {
+      for (auto& t : op.as<BgpOp>().triples) {
         if (!replace(t.subject, x, value, false) || !replace(t.predicate, x, value, true) ||
             !replace(t.object, x, value, false)) {
           return false;
@@ -177,19 +242,20 @@ bool substitute(Operator& op, const std::string& x, const rdf::Term& value) {
       }
       return true;
     case OpKind::Path:
-      return replace(op.subject, x, value, false) && replace(op.object, x, value, false);
+      return replace(op.as<PathOp>().subject, x, value, false) &&
+             replace(op.as<PathOp>().object, x, value, false);
     case OpKind::Join:
     case OpKind::Union:
       return std::all_of(op.children.begin(), op.children.end(),
                          [&](Operator& c) { return substitute(c, x, value); });
     case OpKind::Graph:
-      return replace(op.name, x, value, true) && substitute(op.children[0], x, value);
+      return replace(op.as<GraphOp>().name, x, value, true) && substitute(op.operand(), x, value);
     case OpKind::LeftJoin: {
       const Operator& left = op.children[0];
       if (contains(sparql::algebra::bound_vars(left).certain, x)) {
         // Every left row has x: only the right rows compatible with the value can extend the
         // ones that have it, which is the substituted right side.
-        for (Expr& e : op.exprs) {
+        for (Expr& e : op.as<LeftJoinOp>().exprs) {
           if (has_exists(e)) return false;
           e = substituted(e, x, value);
         }
@@ -197,7 +263,7 @@ bool substitute(Operator& op, const std::string& x, const rdf::Term& value) {
       }
       // Left rows without x: the right side and the condition must not see it either.
       if (contains(sparql::algebra::bound_vars(op.children[1]).maybe, x)) return false;
-      for (const Expr& e : op.exprs)
+      for (const Expr& e : op.as<LeftJoinOp>().exprs)
         if (contains(sparql::algebra::expression_vars(e), x)) return false;
       return substitute(op.children[0], x, value);
     }
@@ -208,7 +274,7 @@ bool substitute(Operator& op, const std::string& x, const rdf::Term& value) {
     case OpKind::Filter: {
       // The filter sees the value only if its pattern binds x in every solution.
       if (!contains(sparql::algebra::bound_vars(op.children[0]).certain, x)) return false;
-      for (Expr& e : op.exprs) {
+      for (Expr& e : op.as<FilterOp>().exprs) {
         if (has_exists(e)) return false;
         e = substituted(e, x, value);
       }
@@ -227,11 +293,7 @@ Operator union_of(std::vector<Operator>& branches, std::size_t lo, std::size_t h
   if (hi - lo == 1) return std::move(branches[lo]);
   // Balanced, so the printed braces nest log2(n) deep, not n.
   const std::size_t mid = lo + (hi - lo) / 2;
-  Operator u;
-  u.kind = OpKind::Union;
-  u.children.push_back(union_of(branches, lo, mid));
-  u.children.push_back(union_of(branches, mid, hi));
-  return u;
+  return Operator(UnionOp{}, {union_of(branches, lo, mid), union_of(branches, mid, hi)});
 }
 
 // The copy of the pattern for binding row `row` (not yet renamed), and its branch description
@@ -265,11 +327,7 @@ Operator copy_for(const engine::ServiceRequest& request, const SubQueryShape& sh
     filters.push_back(std::move(test));
   }
   if (!filters.empty()) {
-    Operator filter;
-    filter.kind = OpKind::Filter;
-    filter.exprs = std::move(filters);
-    filter.children.push_back(std::move(copy));
-    copy = std::move(filter);
+    copy = Operator(FilterOp{std::move(filters)}, {std::move(copy)});
   }
   branch.row = row;
   branch.columns.clear();

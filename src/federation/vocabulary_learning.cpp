@@ -8,6 +8,7 @@
 namespace sparqlmcp::federation {
 namespace {
 
+using sparql::algebra::BgpOp;
 using sparql::algebra::Operator;
 using sparql::algebra::OpKind;
 
@@ -38,9 +39,9 @@ std::optional<std::size_t> count_of(const std::optional<rdf::Term>& value) {
 // graphs than the vocabulary's), paths and aggregates (one row over nothing) require nothing.
 void requirements(const Operator& op, std::set<std::string>& predicates,
                   std::set<std::string>& classes) {
-  switch (op.kind) {
+  switch (op.kind()) {
     case OpKind::Bgp:
-      for (const auto& triple : op.triples) {
+      for (const auto& triple : op.as<BgpOp>().triples) {
         if (triple.predicate.is_var || !triple.predicate.term.is_iri()) continue;
         const std::string& predicate = triple.predicate.term.value;
         if (predicate == rdf::kRdfType && !triple.object.is_var && triple.object.term.is_iri()) {
@@ -73,8 +74,9 @@ void requirements(const Operator& op, std::set<std::string>& predicates,
 
 // One triple ?s <p> ?o (or ?s a <C>) with two different variables: the vocabulary decides it.
 bool single_triple(const Operator& op) {
-  if (op.kind != OpKind::Bgp || op.triples.size() != 1) return false;
-  const auto& t = op.triples[0];
+  const auto* bgp = op.get_if<BgpOp>();
+  if (bgp == nullptr || bgp->triples.size() != 1) return false;
+  const auto& t = bgp->triples[0];
   const auto variable = [](const sparql::VarOrTerm& n) {
     return n.is_var || n.is_generated_blank() || n.term.is_blank();
   };
@@ -96,7 +98,7 @@ const PatternQuery& vocabulary_query() {
     q.prologue = &parsed.prologue();
     q.vars = {"p", "c", "np", "nc"};
     const Operator* op = &parsed.algebra();
-    while (op->kind == OpKind::Project)
+    while (op->kind() == OpKind::Project)
       op = &op->children[0];
     q.op = *op;
     return q;

@@ -50,17 +50,17 @@ void collect_expression_vars(const Expr& e, Names& out) {
 BoundVars bound_vars(const Operator& op) {
   BoundVars vars;
   auto child = [&](std::size_t i) { return bound_vars(op.children.at(i)); };
-  switch (op.kind) {
+  switch (op.kind()) {
     case OpKind::Bgp:
-      for (const TriplePattern& t : op.triples) {
+      for (const TriplePattern& t : op.as<BgpOp>().triples) {
         add_term(vars, t.subject);
         add_term(vars, t.predicate);
         add_term(vars, t.object);
       }
       return vars;
     case OpKind::Path:
-      add_term(vars, op.subject);
-      add_term(vars, op.object);
+      add_term(vars, op.as<PathOp>().subject);
+      add_term(vars, op.as<PathOp>().object);
       return vars;
     case OpKind::Join: {
       BoundVars l = child(0), r = child(1);
@@ -69,7 +69,7 @@ BoundVars bound_vars(const Operator& op) {
     case OpKind::LeftJoin:
     case OpKind::Minus: {
       BoundVars l = child(0);
-      if (op.kind == OpKind::Minus) return l;
+      if (op.kind() == OpKind::Minus) return l;
       BoundVars r = child(1);
       return {l.certain, united(l.maybe, r.maybe)};
     }
@@ -78,36 +78,40 @@ BoundVars bound_vars(const Operator& op) {
       return {intersected(l.certain, r.certain), united(l.maybe, r.maybe)};
     }
     case OpKind::Graph:
-    case OpKind::Service: {
       vars = child(0);
-      add_term(vars, op.name);
+      add_term(vars, op.as<GraphOp>().name);
       return vars;
-    }
+    case OpKind::Service:
+      vars = child(0);
+      add_term(vars, op.as<ServiceOp>().name);
+      return vars;
     case OpKind::Extend:
       vars = child(0);
-      add(vars.maybe, op.var);
+      add(vars.maybe, op.as<ExtendOp>().var);
       return vars;
-    case OpKind::Table:
-      for (std::size_t i = 0; i < op.vars.size(); ++i) {
-        add(vars.maybe, op.vars[i]);
+    case OpKind::Table: {
+      const auto& table = op.as<TableOp>();
+      for (std::size_t i = 0; i < table.vars.size(); ++i) {
+        add(vars.maybe, table.vars[i]);
         bool always = true;
-        for (const auto& row : op.rows)
+        for (const auto& row : table.rows)
           always = always && i < row.size() && row[i].has_value();
-        if (always) add(vars.certain, op.vars[i]);
+        if (always) add(vars.certain, table.vars[i]);
       }
       return vars;
+    }
     case OpKind::Group:
-      for (const auto& [var, e] : op.group_keys) {
+      for (const auto& [var, e] : op.as<GroupOp>().keys) {
         if (!var.empty()) add(vars.maybe, var);
         if (var.empty() && e.kind == Expr::Kind::Var) add(vars.maybe, e.name);
       }
-      for (const auto& aggregate : op.aggregates)
+      for (const auto& aggregate : op.as<GroupOp>().aggregates)
         add(vars.maybe, aggregate.first);
       return vars;
     case OpKind::Project: {
       BoundVars c = child(0);
       Names kept;
-      for (const std::string& v : op.vars)
+      for (const std::string& v : op.as<ProjectOp>().vars)
         add(kept, v);
       return {intersected(c.certain, kept), intersected(c.maybe, kept)};
     }

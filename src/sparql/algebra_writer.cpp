@@ -12,8 +12,7 @@ namespace sparqlmcp::sparql {
 
 namespace {
 
-using algebra::Operator;
-using algebra::OpKind;
+using namespace algebra;  // Operator, OpKind and the payload types
 
 Expr substitute(const Expr& e, const std::map<std::string, Expr>& aggregates) {
   if (e.kind == Expr::Kind::Var) {
@@ -40,73 +39,79 @@ class AlgebraWriter {
 
   // Writes `op` as the elements of a group that contains nothing else yet.
   void pattern(const Operator& op, int indent) {
-    switch (op.kind) {
+    switch (op.kind()) {
       case OpKind::Bgp: {
         std::vector<ast::TriplePath> ts;
-        for (const auto& t : op.triples)
+        for (const auto& t : op.as<BgpOp>().triples)
           ts.push_back({t.subject, t.predicate, std::nullopt, t.object});
         w_.triples(ts, indent);
         return;
       }
-      case OpKind::Path:
-        w_.triples({ast::TriplePath{op.subject, {}, op.path, op.object}}, indent);
+      case OpKind::Path: {
+        const auto& path = op.as<PathOp>();
+        w_.triples({ast::TriplePath{path.subject, {}, path.path, path.object}}, indent);
         return;
+      }
       case OpKind::Join:
-        operand(op.children[0], indent);
-        operand(op.children[1], indent);
+        operand(op.left(), indent);
+        operand(op.right(), indent);
         return;
       case OpKind::LeftJoin:
-        operand(op.children[0], indent);
+        operand(op.left(), indent);
         w_.newline(indent);
         w_.out() += "OPTIONAL {";
-        if (op.children[1].kind == OpKind::Filter) {
+        if (op.right().is<FilterOp>()) {
           // A filter of the optional part itself, not of the LeftJoin: its own group keeps
           // it there when read back (see translate.cpp, OPTIONAL).
           w_.newline(indent + 1);
-          group(op.children[1], indent + 1);
+          group(op.right(), indent + 1);
         } else {
-          pattern(op.children[1], indent + 1);
+          pattern(op.right(), indent + 1);
         }
-        filters(op.exprs, indent + 1);
+        filters(op.as<LeftJoinOp>().exprs, indent + 1);
         w_.newline(indent);
         w_.out() += '}';
         return;
       case OpKind::Filter:
-        operand(op.children[0], indent);
-        filters(op.exprs, indent);
+        operand(op.operand(), indent);
+        filters(op.as<FilterOp>().exprs, indent);
         return;
       case OpKind::Extend:
-        operand(op.children[0], indent);
+        operand(op.operand(), indent);
         w_.newline(indent);
         w_.out() += "BIND(";
-        w_.expr(op.exprs[0]);
-        w_.out() += " AS ?" + op.var + ")";
+        w_.expr(op.as<ExtendOp>().expr);
+        w_.out() += " AS ?" + op.as<ExtendOp>().var + ")";
         return;
       case OpKind::Minus:
-        operand(op.children[0], indent);
+        operand(op.left(), indent);
         w_.newline(indent);
         w_.out() += "MINUS ";
-        group(op.children[1], indent);
+        group(op.right(), indent);
         return;
       case OpKind::Union:
         w_.newline(indent);
-        group(op.children[0], indent);
+        group(op.left(), indent);
         w_.out() += " UNION ";
-        group(op.children[1], indent);
+        group(op.right(), indent);
         return;
       case OpKind::Graph:
+        w_.newline(indent);
+        w_.out() += "GRAPH ";
+        w_.node(op.as<GraphOp>().name);
+        w_.out() += ' ';
+        group(op.operand(), indent);
+        return;
       case OpKind::Service:
         w_.newline(indent);
-        w_.out() += op.kind == OpKind::Graph ? "GRAPH "
-                    : op.silent              ? "SERVICE SILENT "
-                                             : "SERVICE ";
-        w_.node(op.name);
+        w_.out() += op.as<ServiceOp>().silent ? "SERVICE SILENT " : "SERVICE ";
+        w_.node(op.as<ServiceOp>().name);
         w_.out() += ' ';
-        group(op.children[0], indent);
+        group(op.operand(), indent);
         return;
       case OpKind::Table: {
         if (op.is_unit()) return;
-        ast::ValuesBlock v{op.vars, op.rows};
+        ast::ValuesBlock v{op.as<TableOp>().vars, op.as<TableOp>().rows};
         w_.newline(indent);
         w_.values(v);
         return;
@@ -115,7 +120,7 @@ class AlgebraWriter {
         w_.newline(indent);
         w_.out() += '{';
         w_.newline(indent + 1);
-        select(op.children[0], {}, indent + 1);
+        select(op.operand(), {}, indent + 1);
         w_.newline(indent);
         w_.out() += '}';
         return;
@@ -133,48 +138,35 @@ class AlgebraWriter {
   // A full SELECT for `op` (modifiers peeled off the top).
   void select(const Operator& top, const std::vector<std::string>& vars, int indent) {
     const Operator* op = &top;
-    const Operator* slice = nullptr;
-    bool distinct = false, reduced = false;
-    const Operator* project = nullptr;
-    const Operator* order = nullptr;
-    if (op->kind == OpKind::Slice) {
-      slice = op;
-      op = &op->children[0];
-    }
-    if (op->kind == OpKind::Distinct || op->kind == OpKind::Reduced) {
-      distinct = op->kind == OpKind::Distinct;
-      reduced = !distinct;
-      op = &op->children[0];
-    }
-    if (op->kind == OpKind::Project) {
-      project = op;
-      op = &op->children[0];
-    }
-    if (op->kind == OpKind::OrderBy) {
-      order = op;
-      op = &op->children[0];
-    }
+    const SliceOp* slice = op->get_if<SliceOp>();
+    if (slice) op = &op->operand();
+    const bool distinct = op->is<DistinctOp>(), reduced = op->is<ReducedOp>();
+    if (distinct || reduced) op = &op->operand();
+    const ProjectOp* project = op->get_if<ProjectOp>();
+    if (project) op = &op->operand();
+    const OrderByOp* order = op->get_if<OrderByOp>();
+    if (order) op = &op->operand();
     // Extends and a HAVING filter above a Group belong to the aggregation.
-    std::vector<const Operator*> extends;
-    const Operator* having = nullptr;
-    const Operator* grp = nullptr;
+    std::vector<const ExtendOp*> extends;
+    const FilterOp* having = nullptr;
+    const GroupOp* grp = nullptr;
     {
       const Operator* p = op;
-      std::vector<const Operator*> ext;
-      while (p->kind == OpKind::Extend) {
-        ext.push_back(p);
-        p = &p->children[0];
+      std::vector<const ExtendOp*> ext;
+      while (const auto* extend = p->get_if<ExtendOp>()) {
+        ext.push_back(extend);
+        p = &p->operand();
       }
-      const Operator* h = nullptr;
-      if (p->kind == OpKind::Filter && p->children[0].kind == OpKind::Group) {
-        h = p;
-        p = &p->children[0];
+      const FilterOp* h = nullptr;
+      if (p->is<FilterOp>() && p->operand().is<GroupOp>()) {
+        h = &p->as<FilterOp>();
+        p = &p->operand();
       }
-      if (p->kind == OpKind::Group) {
-        grp = p;
+      if (const auto* group = p->get_if<GroupOp>()) {
+        grp = group;
         having = h;
         extends = ext;
-        op = &p->children[0];
+        op = &p->operand();
       }
     }
     std::map<std::string, Expr> aggregates;
@@ -183,7 +175,7 @@ class AlgebraWriter {
         aggregates.emplace(v, e);
     std::map<std::string, Expr> bound;  // AS variables of the aggregation
     for (const auto* x : extends)
-      bound.emplace(x->var, substitute(x->exprs[0], aggregates));
+      bound.emplace(x->var, substitute(x->expr, aggregates));
 
     w_.out() += "SELECT ";
     if (distinct) w_.out() += "DISTINCT ";
@@ -191,7 +183,7 @@ class AlgebraWriter {
     std::vector<std::string> out_vars = vars;
     if (out_vars.empty() && project) out_vars = project->vars;
     if (out_vars.empty() && grp) {
-      for (const auto& [v, e] : grp->group_keys) {
+      for (const auto& [v, e] : grp->keys) {
         if (!v.empty())
           out_vars.push_back(v);
         else if (e.kind == Expr::Kind::Var)
@@ -218,10 +210,10 @@ class AlgebraWriter {
     w_.newline(indent);
     w_.out() += "WHERE ";
     group(*op, indent);
-    if (grp && !grp->group_keys.empty()) {
+    if (grp && !grp->keys.empty()) {
       w_.newline(indent);
       w_.out() += "GROUP BY";
-      for (const auto& [v, e] : grp->group_keys) {
+      for (const auto& [v, e] : grp->keys) {
         w_.out() += ' ';
         if (v.empty() && e.kind == Expr::Kind::Var) {
           w_.expr(e);
@@ -266,7 +258,7 @@ class AlgebraWriter {
   // paths, joins of those, GRAPH, SERVICE, UNION, VALUES) are written inline; anything whose
   // meaning depends on the rest of the group (filters, BIND, OPTIONAL, MINUS) gets its own group.
   void operand(const Operator& op, int indent) {
-    switch (op.kind) {
+    switch (op.kind()) {
       case OpKind::Bgp:
       case OpKind::Path:
       case OpKind::Graph:
@@ -277,8 +269,8 @@ class AlgebraWriter {
         pattern(op, indent);
         return;
       case OpKind::Join:
-        operand(op.children[0], indent);
-        operand(op.children[1], indent);
+        operand(op.left(), indent);
+        operand(op.right(), indent);
         return;
       default:
         w_.newline(indent);
@@ -300,12 +292,16 @@ class AlgebraWriter {
 };
 
 void reserve_labels(const Operator& op, detail::TextWriter& w) {
-  for (const auto& t : op.triples) {
-    w.reserve_blank_label(t.subject);
-    w.reserve_blank_label(t.object);
+  if (const auto* bgp = op.get_if<BgpOp>()) {
+    for (const auto& t : bgp->triples) {
+      w.reserve_blank_label(t.subject);
+      w.reserve_blank_label(t.object);
+    }
   }
-  w.reserve_blank_label(op.subject);
-  w.reserve_blank_label(op.object);
+  if (const auto* path = op.get_if<PathOp>()) {
+    w.reserve_blank_label(path->subject);
+    w.reserve_blank_label(path->object);
+  }
   for (const auto& c : op.children)
     reserve_labels(c, w);
 }

@@ -10,18 +10,19 @@ namespace sparqlmcp::sparql {
 namespace {
 
 // Descends through the solution modifiers that sit above the WHERE pattern.
-const algebra::Operator* find_modifier(const algebra::Operator& root, algebra::OpKind wanted) {
+template <class Modifier>
+const Modifier* find_modifier(const algebra::Operator& root) {
   using algebra::OpKind;
   const algebra::Operator* op = &root;
   while (op != nullptr) {
-    if (op->kind == wanted) return op;
-    switch (op->kind) {
+    if (const auto* wanted = op->get_if<Modifier>()) return wanted;
+    switch (op->kind()) {
       case OpKind::Slice:
       case OpKind::Distinct:
       case OpKind::Reduced:
       case OpKind::Project:
       case OpKind::OrderBy:
-        op = op->children.empty() ? nullptr : &op->children.front();
+        op = op->children.empty() ? nullptr : &op->operand();
         break;
       default:
         return nullptr;
@@ -54,14 +55,14 @@ ast::SelectQuery count_syntax(const Query& query, std::string& count_var) {
 }  // namespace
 
 SliceBounds outer_slice(const Query& query) {
-  const auto* slice = find_modifier(query.algebra(), algebra::OpKind::Slice);
+  const auto* slice = find_modifier<algebra::SliceOp>(query.algebra());
   if (slice == nullptr) return {};
   return {slice->offset, slice->limit};
 }
 
 std::vector<std::string> projected_variables(const Query& query) {
   if (query.form() != QueryForm::Select) return {};
-  const auto* project = find_modifier(query.algebra(), algebra::OpKind::Project);
+  const auto* project = find_modifier<algebra::ProjectOp>(query.algebra());
   return project == nullptr ? std::vector<std::string>{} : project->vars;
 }
 

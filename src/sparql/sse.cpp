@@ -176,10 +176,10 @@ class SsePrinter {
   }
 
   void op(const Operator& o, int depth) {
-    switch (o.kind) {
+    switch (o.kind()) {
       case OpKind::Bgp:
         out_ += "(bgp";
-        for (const auto& t : o.triples) {
+        for (const auto& t : o.as<BgpOp>().triples) {
           out_ += " (triple ";
           node(t.subject);
           out_ += ' ';
@@ -190,68 +190,82 @@ class SsePrinter {
         }
         out_ += ')';
         return;
-      case OpKind::Path:
+      case OpKind::Path: {
+        const auto& p = o.as<PathOp>();
         out_ += "(path ";
-        node(o.subject);
+        node(p.subject);
         out_ += ' ';
-        path(o.path);
+        path(p.path);
         out_ += ' ';
-        node(o.object);
+        node(p.object);
         out_ += ')';
         return;
+      }
       case OpKind::Join:
       case OpKind::Union:
       case OpKind::Minus:
-        out_ += o.kind == OpKind::Join ? "(join" : o.kind == OpKind::Union ? "(union" : "(minus";
-        child(o.children[0], depth);
-        child(o.children[1], depth);
+        out_ += o.is<JoinOp>() ? "(join" : o.is<UnionOp>() ? "(union" : "(minus";
+        child(o.left(), depth);
+        child(o.right(), depth);
         out_ += ')';
         return;
-      case OpKind::LeftJoin:
+      case OpKind::LeftJoin: {
+        const auto& filter = o.as<LeftJoinOp>().exprs;
         out_ += "(leftjoin";
-        child(o.children[0], depth);
-        child(o.children[1], depth);
-        if (!o.exprs.empty()) {
+        child(o.left(), depth);
+        child(o.right(), depth);
+        if (!filter.empty()) {
           out_ += ' ';
-          exprs(o.exprs);
+          exprs(filter);
         }
         out_ += ')';
         return;
+      }
       case OpKind::Filter:
         out_ += "(filter ";
-        exprs(o.exprs);
-        child(o.children[0], depth);
+        exprs(o.as<FilterOp>().exprs);
+        child(o.operand(), depth);
         out_ += ')';
         return;
       case OpKind::Graph:
-      case OpKind::Service:
-        out_ += o.kind == OpKind::Graph ? "(graph " : "(service ";
-        if (o.silent) out_ += "silent ";
-        node(o.name);
-        child(o.children[0], depth);
+        out_ += "(graph ";
+        node(o.as<GraphOp>().name);
+        child(o.operand(), depth);
         out_ += ')';
         return;
-      case OpKind::Extend:
-        out_ += "(extend ((?" + o.var + " ";
-        expr(o.exprs[0]);
+      case OpKind::Service: {
+        const auto& service = o.as<ServiceOp>();
+        out_ += "(service ";
+        if (service.silent) out_ += "silent ";
+        node(service.name);
+        child(o.operand(), depth);
+        out_ += ')';
+        return;
+      }
+      case OpKind::Extend: {
+        const auto& extend = o.as<ExtendOp>();
+        out_ += "(extend ((?" + extend.var + " ";
+        expr(extend.expr);
         out_ += "))";
-        child(o.children[0], depth);
+        child(o.operand(), depth);
         out_ += ')';
         return;
-      case OpKind::Table:
+      }
+      case OpKind::Table: {
         if (o.is_unit()) {
           out_ += "(table unit)";
           return;
         }
+        const auto& table = o.as<TableOp>();
         out_ += "(table (vars";
-        for (const auto& v : o.vars)
+        for (const auto& v : table.vars)
           out_ += " ?" + v;
         out_ += ')';
-        for (const auto& row : o.rows) {
+        for (const auto& row : table.rows) {
           out_ += " (row";
-          for (std::size_t i = 0; i < row.size() && i < o.vars.size(); ++i) {
+          for (std::size_t i = 0; i < row.size() && i < table.vars.size(); ++i) {
             if (!row[i]) continue;
-            out_ += " [?" + o.vars[i] + " ";
+            out_ += " [?" + table.vars[i] + " ";
             term(*row[i]);
             out_ += ']';
           }
@@ -259,72 +273,79 @@ class SsePrinter {
         }
         out_ += ')';
         return;
-      case OpKind::Group:
+      }
+      case OpKind::Group: {
+        const auto& group = o.as<GroupOp>();
         out_ += "(group (";
-        for (std::size_t i = 0; i < o.group_keys.size(); ++i) {
+        for (std::size_t i = 0; i < group.keys.size(); ++i) {
           if (i) out_ += ' ';
-          if (o.group_keys[i].first.empty()) {
-            expr(o.group_keys[i].second);
+          if (group.keys[i].first.empty()) {
+            expr(group.keys[i].second);
           } else {
-            out_ += "(?" + o.group_keys[i].first + " ";
-            expr(o.group_keys[i].second);
+            out_ += "(?" + group.keys[i].first + " ";
+            expr(group.keys[i].second);
             out_ += ')';
           }
         }
         out_ += ") (";
-        for (std::size_t i = 0; i < o.aggregates.size(); ++i) {
+        for (std::size_t i = 0; i < group.aggregates.size(); ++i) {
           if (i) out_ += ' ';
-          out_ += "(?" + o.aggregates[i].first + " ";
-          expr(o.aggregates[i].second);
+          out_ += "(?" + group.aggregates[i].first + " ";
+          expr(group.aggregates[i].second);
           out_ += ')';
         }
         out_ += ')';
-        child(o.children[0], depth);
+        child(o.operand(), depth);
         out_ += ')';
         return;
-      case OpKind::OrderBy:
+      }
+      case OpKind::OrderBy: {
+        const auto& order = o.as<OrderByOp>().order;
         out_ += "(order (";
-        for (std::size_t i = 0; i < o.order.size(); ++i) {
+        for (std::size_t i = 0; i < order.size(); ++i) {
           if (i) out_ += ' ';
-          if (o.order[i].second) {
+          if (order[i].second) {
             out_ += "(desc ";
-            expr(o.order[i].first);
+            expr(order[i].first);
             out_ += ')';
           } else {
-            expr(o.order[i].first);
+            expr(order[i].first);
           }
         }
         out_ += ')';
-        child(o.children[0], depth);
+        child(o.operand(), depth);
         out_ += ')';
         return;
-      case OpKind::Project:
+      }
+      case OpKind::Project: {
+        const auto& vars = o.as<ProjectOp>().vars;
         out_ += "(project (";
-        for (std::size_t i = 0; i < o.vars.size(); ++i) {
+        for (std::size_t i = 0; i < vars.size(); ++i) {
           if (i) out_ += ' ';
-          out_ += "?" + o.vars[i];
+          out_ += "?" + vars[i];
         }
         out_ += ')';
-        child(o.children[0], depth);
+        child(o.operand(), depth);
         out_ += ')';
         return;
+      }
       case OpKind::Distinct:
       case OpKind::Reduced:
       case OpKind::ToMultiSet:
-        out_ += o.kind == OpKind::Distinct  ? "(distinct"
-                : o.kind == OpKind::Reduced ? "(reduced"
-                                            : "(tomultiset";
-        child(o.children[0], depth);
+        out_ += o.is<DistinctOp>() ? "(distinct" : o.is<ReducedOp>() ? "(reduced" : "(tomultiset";
+        child(o.operand(), depth);
         out_ += ')';
         return;
-      case OpKind::Slice:
+      case OpKind::Slice: {
+        const auto& slice = o.as<SliceOp>();
         out_ += "(slice ";
-        out_ += o.offset ? std::to_string(*o.offset) : "_";
+        out_ += slice.offset ? std::to_string(*slice.offset) : "_";
         out_ += ' ';
-        out_ += o.limit ? std::to_string(*o.limit) : "_";
-        child(o.children[0], depth);
+        out_ += slice.limit ? std::to_string(*slice.limit) : "_";
+        child(o.operand(), depth);
         out_ += ')';
         return;
+      }
     }
   }
 

@@ -11,36 +11,32 @@ namespace sparqlmcp::sparql::detail {
 
 namespace {
 
-using algebra::Operator;
-using algebra::OpKind;
+using namespace algebra;  // the payload types
 
-Operator make(OpKind kind) {
-  Operator op;
-  op.kind = kind;
-  return op;
+template <class Payload>
+Operator unary(Payload payload, Operator child) {
+  std::vector<Operator> operands;
+  operands.push_back(std::move(child));
+  return Operator(std::move(payload), std::move(operands));
 }
 
-Operator unary(OpKind kind, Operator child) {
-  Operator op = make(kind);
-  op.children.push_back(std::move(child));
-  return op;
+template <class Payload>
+Operator binary(Payload payload, Operator left, Operator right) {
+  std::vector<Operator> operands;
+  operands.push_back(std::move(left));
+  operands.push_back(std::move(right));
+  return Operator(std::move(payload), std::move(operands));
 }
 
 // Join with the simplification of 18.2.2.8: Join(Z, A) = A and Join(A, Z) = A.
 Operator join(Operator left, Operator right) {
   if (left.is_unit()) return right;
   if (right.is_unit()) return left;
-  Operator op = make(OpKind::Join);
-  op.children.push_back(std::move(left));
-  op.children.push_back(std::move(right));
-  return op;
+  return binary(JoinOp{}, std::move(left), std::move(right));
 }
 
 Operator table(const ast::ValuesBlock& values) {
-  Operator op = make(OpKind::Table);
-  op.vars = values.vars;
-  op.rows = values.rows;
-  return op;
+  return Operator(TableOp{values.vars, values.rows});
 }
 
 class Translator {
@@ -60,8 +56,8 @@ class Translator {
 };
 
 void add_triple(std::vector<Operator>& out, algebra::TriplePattern t) {
-  if (out.empty() || out.back().kind != OpKind::Bgp) out.push_back(make(OpKind::Bgp));
-  out.back().triples.push_back(std::move(t));
+  if (out.empty() || !out.back().is<BgpOp>()) out.emplace_back(BgpOp{});
+  out.back().as<BgpOp>().triples.push_back(std::move(t));
 }
 
 // 18.2.2.4 Translate property path expressions.
@@ -84,11 +80,7 @@ void Translator::translate_path(const VarOrTerm& s, const Path& p, const VarOrTe
       return;
     }
     default: {
-      Operator op = make(OpKind::Path);
-      op.subject = s;
-      op.path = p;
-      op.object = o;
-      out.push_back(std::move(op));
+      out.emplace_back(PathOp{s, p, o});
       return;
     }
   }
@@ -107,7 +99,7 @@ Operator Translator::translate_triples(const std::vector<ast::TriplePath>& tripl
   Operator result = Operator::unit();
   for (auto& part : parts)
     result = join(std::move(result), std::move(part));
-  if (parts.empty()) return make(OpKind::Bgp);
+  if (parts.empty()) return Operator(BgpOp{});
   return result;
 }
 
@@ -145,44 +137,32 @@ Operator Translator::translate_group(const ast::GroupGraphPattern& g) {
         break;
       case Kind::Optional: {
         Operator A = translate_group(el.groups[0]);
-        Operator lj = make(OpKind::LeftJoin);
-        lj.children.push_back(std::move(G));
         // Only the OPTIONAL group's own FILTERs become the LeftJoin's condition: a filter of a
         // nested group { { P FILTER(F) } } stays inside, because 18.2.2.8 simplifies Join(Z, A)
         // only after translation (W3C dawg-optional-filter-005-not-simplified).
         bool own_filter =
             std::any_of(el.groups[0].elements.begin(), el.groups[0].elements.end(),
                         [](const ast::PatternElement& e) { return e.kind == Kind::Filter; });
-        if (A.kind == OpKind::Filter && own_filter) {
-          lj.exprs = std::move(A.exprs);
-          lj.children.push_back(std::move(A.children[0]));
+        if (A.is<FilterOp>() && own_filter) {
+          G = binary(LeftJoinOp{std::move(A.as<FilterOp>().exprs)}, std::move(G),
+                     std::move(A.operand()));
         } else {
-          lj.children.push_back(std::move(A));
+          G = binary(LeftJoinOp{}, std::move(G), std::move(A));
         }
-        G = std::move(lj);
         break;
       }
       case Kind::Minus: {
-        Operator m = make(OpKind::Minus);
-        m.children.push_back(std::move(G));
-        m.children.push_back(translate_group(el.groups[0]));
-        G = std::move(m);
+        G = binary(MinusOp{}, std::move(G), translate_group(el.groups[0]));
         break;
       }
       case Kind::Bind: {
-        Operator x = unary(OpKind::Extend, std::move(G));
-        x.var = el.var;
-        x.exprs.push_back(translate_expr(el.expr));
-        G = std::move(x);
+        G = unary(ExtendOp{el.var, translate_expr(el.expr)}, std::move(G));
         break;
       }
       case Kind::Union: {
         Operator u = translate_group(el.groups[0]);
         for (std::size_t i = 1; i < el.groups.size(); ++i) {
-          Operator next = make(OpKind::Union);
-          next.children.push_back(std::move(u));
-          next.children.push_back(translate_group(el.groups[i]));
-          u = std::move(next);
+          u = binary(UnionOp{}, std::move(u), translate_group(el.groups[i]));
         }
         G = join(std::move(G), std::move(u));
         break;
@@ -193,31 +173,24 @@ Operator Translator::translate_group(const ast::GroupGraphPattern& g) {
         break;
       }
       case Kind::Graph: {
-        Operator gr = unary(OpKind::Graph, translate_group(el.groups[0]));
-        gr.name = el.name;
-        G = join(std::move(G), std::move(gr));
+        G = join(std::move(G), unary(GraphOp{el.name}, translate_group(el.groups[0])));
         break;
       }
       case Kind::Service: {
-        Operator sv = unary(OpKind::Service, translate_group(el.groups[0]));
-        sv.name = el.name;
-        sv.silent = el.silent;
-        G = join(std::move(G), std::move(sv));
+        G = join(std::move(G), unary(ServiceOp{el.name, el.silent}, translate_group(el.groups[0])));
         break;
       }
       case Kind::Values:
         G = join(std::move(G), table(el.values));
         break;
       case Kind::SubSelect:
-        G = join(std::move(G), unary(OpKind::ToMultiSet, translate_select(*el.subselect, false)));
+        G = join(std::move(G), unary(ToMultiSetOp{}, translate_select(*el.subselect, false)));
         break;
     }
   }
   flush();
   if (!filters.empty()) {
-    Operator f = unary(OpKind::Filter, std::move(G));
-    f.exprs = std::move(filters);
-    G = std::move(f);
+    G = unary(FilterOp{std::move(filters)}, std::move(G));
   }
   return G;
 }
@@ -268,42 +241,30 @@ Operator Translator::translate_select(const ast::SelectQuery& q, bool top_level)
     order.emplace_back(replace_aggregates(o.expr, aggs), o.descending);
 
   if (aggregated) {
-    Operator grp = unary(OpKind::Group, std::move(G));
+    GroupOp group;
     for (const auto& g : q.group_by)
-      grp.group_keys.emplace_back(g.var, translate_expr(g.expr));
-    grp.aggregates = std::move(aggs);
-    G = std::move(grp);
+      group.keys.emplace_back(g.var, translate_expr(g.expr));
+    group.aggregates = std::move(aggs);
+    G = unary(std::move(group), std::move(G));
   }
   if (!having.empty()) {
-    Operator f = unary(OpKind::Filter, std::move(G));
-    f.exprs = std::move(having);
-    G = std::move(f);
+    G = unary(FilterOp{std::move(having)}, std::move(G));
   }
   if (q.values) G = join(std::move(G), table(*q.values));
   for (std::size_t i = 0; i < q.projection.size(); ++i) {
     if (!q.projection[i].expr) continue;
-    Operator x = unary(OpKind::Extend, std::move(G));
-    x.var = q.projection[i].var;
-    x.exprs.push_back(std::move(projection_exprs[i]));
-    G = std::move(x);
+    G = unary(ExtendOp{q.projection[i].var, std::move(projection_exprs[i])}, std::move(G));
   }
   if (!order.empty()) {
-    Operator o = unary(OpKind::OrderBy, std::move(G));
-    o.order = std::move(order);
-    G = std::move(o);
+    G = unary(OrderByOp{std::move(order)}, std::move(G));
   }
   if (q.form == QueryForm::Select) {
-    Operator p = unary(OpKind::Project, std::move(G));
-    p.vars = projected_vars(q);
-    G = std::move(p);
+    G = unary(ProjectOp{projected_vars(q)}, std::move(G));
   }
-  if (q.distinct) G = unary(OpKind::Distinct, std::move(G));
-  if (q.reduced) G = unary(OpKind::Reduced, std::move(G));
+  if (q.distinct) G = unary(DistinctOp{}, std::move(G));
+  if (q.reduced) G = unary(ReducedOp{}, std::move(G));
   if (q.limit || q.offset) {
-    Operator s = unary(OpKind::Slice, std::move(G));
-    s.offset = q.offset;
-    s.limit = q.limit;
-    G = std::move(s);
+    G = unary(SliceOp{q.offset, q.limit}, std::move(G));
   }
   return G;
 }

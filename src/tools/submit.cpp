@@ -98,8 +98,9 @@ struct Warning {
 // Whether the algebra matches anything in a graph: a triple pattern or a path, anywhere.
 bool has_graph_patterns(const sparql::algebra::Operator& op) {
   using sparql::algebra::OpKind;
-  if (op.kind == OpKind::Path) return true;
-  if (op.kind == OpKind::Bgp && !op.triples.empty()) return true;
+  if (op.kind() == OpKind::Path) return true;
+  if (const auto* bgp = op.get_if<sparql::algebra::BgpOp>(); bgp && !bgp->triples.empty())
+    return true;
   return std::any_of(op.children.begin(), op.children.end(), has_graph_patterns);
 }
 
@@ -451,14 +452,14 @@ class SubmitTool final : public mcp::Tool {
     sparql::algebra::Operator* node = &op;
     // Down through the solution modifiers, SELECT expressions and HAVING, to the Group.
     while (!node->children.empty() &&
-           (node->kind == OpKind::Project || node->kind == OpKind::Distinct ||
-            node->kind == OpKind::Reduced || node->kind == OpKind::Slice ||
-            node->kind == OpKind::OrderBy || node->kind == OpKind::Extend ||
-            node->kind == OpKind::Filter))
-      node = &node->children[0];
-    if (node->kind != OpKind::Group || !node->group_keys.empty() || node->children.empty())
-      return false;
-    node->children[0] = sparql::algebra::Operator{};  // a table without rows
+           (node->kind() == OpKind::Project || node->kind() == OpKind::Distinct ||
+            node->kind() == OpKind::Reduced || node->kind() == OpKind::Slice ||
+            node->kind() == OpKind::OrderBy || node->kind() == OpKind::Extend ||
+            node->kind() == OpKind::Filter))
+      node = &node->operand();
+    const auto* group = node->get_if<sparql::algebra::GroupOp>();
+    if (group == nullptr || !group->keys.empty() || node->children.empty()) return false;
+    node->operand() = sparql::algebra::Operator{};  // a table without rows
     try {
       const Answer empty =
           evaluate_without_data(sparql::Query(query.prologue(), query.syntax(), std::move(op)));

@@ -28,7 +28,7 @@ struct Planned {
 
 // Walks the algebra and the plan together (no BIND chains: those merge into one node).
 void check_kinds(const sparql::algebra::Operator& op, const PlanNode& node) {
-  CHECK(node.kind() == op.kind);
+  CHECK(node.kind() == op.kind());
   REQUIRE(node.children.size() == op.children.size());
   for (std::size_t i = 0; i < op.children.size(); ++i)
     check_kinds(op.children[i], *node.children[i]);

@@ -27,10 +27,10 @@ std::string aggregate(const std::string& select_expression,
   sparql::Query query = sparql::parse_query(std::string(engine::test::kPrologue) + "SELECT (" +
                                             select_expression + " AS ?r) { ?s ?p ?x }");
   const sparql::algebra::Operator* op = &query.algebra();
-  while (op->kind != sparql::algebra::OpKind::Group)
+  while (op->kind() != sparql::algebra::OpKind::Group)
     op = &op->children[0];
-  AggregateFactory factory =
-      AggregateFactory::compile(op->aggregates.at(0).second, f.variables, f.terms);
+  AggregateFactory factory = AggregateFactory::compile(
+      op->as<sparql::algebra::GroupOp>().aggregates.at(0).second, f.variables, f.terms);
   Slot x = f.variables.slot("x");
   auto accumulator = factory.make();
   for (const auto& value : values) {

@@ -18,7 +18,8 @@ inline constexpr const char* kPrologue =
 // The expression bound to ?result somewhere in the algebra.
 inline const sparql::Expr* find_extend(const sparql::algebra::Operator& op,
                                        const std::string& var) {
-  if (op.kind == sparql::algebra::OpKind::Extend && op.var == var) return &op.exprs[0];
+  if (const auto* extend = op.get_if<sparql::algebra::ExtendOp>(); extend && extend->var == var)
+    return &extend->expr;
   for (const auto& child : op.children)
     if (const sparql::Expr* e = find_extend(child, var)) return e;
   return nullptr;

@@ -131,16 +131,17 @@ TEST_CASE("EXISTS calls the evaluator's callback with the row", "[expression]") 
   int calls = 0;
   f.context.exists = [&](const sparql::algebra::Operator& pattern, RowView row) {
     ++calls;
-    CHECK(pattern.kind == sparql::algebra::OpKind::Bgp);
+    CHECK(pattern.kind() == sparql::algebra::OpKind::Bgp);
     CHECK(row.size() >= 1);
     return true;
   };
   sparql::Query query = sparql::parse_query(std::string(engine::test::kPrologue) +
                                             "SELECT * { FILTER(NOT EXISTS { ?x :p ?y }) }");
   const sparql::algebra::Operator* filter = &query.algebra();
-  while (filter->kind != sparql::algebra::OpKind::Filter)
+  while (filter->kind() != sparql::algebra::OpKind::Filter)
     filter = &filter->children[0];
-  CompiledExpression compiled = CompiledExpression::compile(filter->exprs[0], f.variables, f.terms);
+  CompiledExpression compiled = CompiledExpression::compile(
+      filter->as<sparql::algebra::FilterOp>().exprs[0], f.variables, f.terms);
   f.row.resize(f.variables.size(), kUnbound);
   CHECK(compiled.effective_boolean_value(f.row, f.context) == false);
   CHECK(calls == 1);

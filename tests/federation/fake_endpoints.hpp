@@ -107,8 +107,8 @@ class FakeSender final : public federation::RequestSender {
 
  private:
   static std::size_t values_rows(const sparql::algebra::Operator& op) {
-    std::size_t n =
-        op.kind == sparql::algebra::OpKind::Table && !op.vars.empty() ? op.rows.size() : 0;
+    const auto* table = op.get_if<sparql::algebra::TableOp>();
+    std::size_t n = table != nullptr && !table->vars.empty() ? table->rows.size() : 0;
     for (const auto& child : op.children)
       n = std::max(n, values_rows(child));
     return n;

@@ -13,7 +13,7 @@
 namespace sparqlmcp::test {
 
 inline const sparql::algebra::Operator* find_service(const sparql::algebra::Operator& op) {
-  if (op.kind == sparql::algebra::OpKind::Service) return &op;
+  if (op.kind() == sparql::algebra::OpKind::Service) return &op;
   for (const auto& child : op.children)
     if (const auto* found = find_service(child)) return found;
   return nullptr;
@@ -26,10 +26,10 @@ inline engine::ServiceRequest service_request(const sparql::Query& query,
   const auto* service = find_service(query.algebra());
   REQUIRE(service != nullptr);
   engine::ServiceRequest r;
-  r.endpoint = service->name.term.value;
-  r.pattern = &service->children[0];
+  r.endpoint = service->as<sparql::algebra::ServiceOp>().name.term.value;
+  r.pattern = &service->operand();
   r.prologue = &query.prologue();
-  r.silent = service->silent;
+  r.silent = service->as<sparql::algebra::ServiceOp>().silent;
   r.binding_vars = std::move(binding_vars);
   r.binding_rows = std::move(rows);
   r.operator_id = 1;
