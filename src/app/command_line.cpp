@@ -117,8 +117,9 @@ Options of `query` (besides --catalogue, --endpoint, --allow-any-endpoint,
   --count                 also count the rows exactly (a COUNT query) when the page cannot tell
   --explain               also print the plan that ran: one line per operator (join strategy,
                           each SERVICE's endpoint, sub-query, requests, rows, time)
-  --endpoints ID          the catalogue endpoint (id or IRI) the patterns outside SERVICE go
-                          to, so that a query to one endpoint needs no SERVICE clause
+  --endpoints ID[,ID...]  the catalogue endpoints (ids or IRIs) the patterns outside SERVICE
+                          go to, as one merged graph; without it they go to every catalogue
+                          endpoint that can match them
   (query logs only warnings unless --log-level is given)
 
 Exit status: 0 on success; 1 when the query or the parse fails, a file cannot be read or the

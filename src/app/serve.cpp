@@ -219,6 +219,7 @@ int run_serve(const CommandLine& command_line) {
     sparql_options.max_rows = runtime->settings.max_rows_limit;
     sparql_options.default_timeout = runtime->settings.default_timeout;
     sparql_options.max_timeout = runtime->settings.max_timeout;
+    sparql_options.catalogue = &runtime->catalogue;
     tools::QueryAnswerer answer = [service](const sparql::Query& query,
                                             const federation::Window& window,
                                             const federation::RequestContext& context) {

@@ -2,6 +2,7 @@
 
 #include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/sparql/service_analysis.hpp"
+#include "sparqlmcp/sparql/service_wrap.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/text.hpp"
 
@@ -97,16 +98,34 @@ std::string pattern_text(const sparql::algebra::Operator& op, const sparql::Prol
   return util::one_line(text, 160);
 }
 
+// Plain patterns (outside every SERVICE) range over the merge of every catalogue endpoint's
+// default graph; source selection then leaves out the endpoints that cannot match them.
+sparql::Query over_catalogue(const sparql::Query& query, const catalogue::Catalogue& catalogue) {
+  if (local_pattern(query.algebra()) == nullptr) return query;
+  std::vector<std::string> endpoints;
+  for (const catalogue::Endpoint& endpoint : catalogue.endpoints())
+    endpoints.push_back(endpoint.endpoint_iri);
+  if (endpoints.empty()) {
+    throw_error(ErrorKind::InvalidArgument,
+                "the query has triple patterns outside SERVICE, which go to the catalogue's "
+                "endpoints, and the catalogue is empty. Start the server with --catalogue FILE "
+                "(or add endpoints to it), or write SERVICE <endpoint IRI> { ... } with "
+                "--allow-any-endpoint.");
+  }
+  return sparql::spread_plain_patterns(query, endpoints).query;
+}
+
 }  // namespace
 
-Route plan_route(const sparql::Query& query, const catalogue::Catalogue& catalogue,
+Route plan_route(const sparql::Query& written, const catalogue::Catalogue& catalogue,
                  const RoutingOptions& options) {
+  const sparql::Query query = over_catalogue(written, catalogue);
   std::vector<sparql::ServiceClause> services = sparql::find_service_clauses(query);
   if (services.empty()) {
     throw_error(ErrorKind::InvalidArgument,
-                "the query has no SERVICE clause, so this server does not know which endpoint to "
-                "send it to. Wrap the graph pattern in SERVICE <endpoint IRI> { ... }, e.g. "
-                "SELECT ?s WHERE { SERVICE <https://example.org/sparql> { ?s ?p ?o } } LIMIT 10. " +
+                "the query has no graph pattern for an endpoint to match (no triple pattern and "
+                "no SERVICE clause). Write the triple patterns, e.g. SELECT ?s WHERE { ?s ?p ?o } "
+                "LIMIT 10, or SERVICE <endpoint IRI> { ... } around them. " +
                     known_endpoints_hint(catalogue));
   }
   std::optional<catalogue::Endpoint> adhoc;
@@ -144,9 +163,10 @@ Route plan_route(const sparql::Query& query, const catalogue::Catalogue& catalog
   if (const auto* local = local_pattern(query.algebra())) {
     throw_error(ErrorKind::InvalidArgument,
                 "the pattern " + pattern_text(*local, query.prologue()) +
-                    " is outside every SERVICE clause, and this server has no local data for it "
-                    "to match. Put it inside the SERVICE <endpoint> { ... } of the endpoint that "
-                    "holds that data (list_endpoints tells which).");
+                    " is outside every SERVICE clause in a place this server does not send to the "
+                    "catalogue's endpoints (inside EXISTS or NOT EXISTS). Put it inside the "
+                    "SERVICE <endpoint> { ... } of the endpoint that holds that data "
+                    "(list_endpoints tells which).");
   }
   route.inner = query;
   if (!options.federation_endpoint.empty()) {

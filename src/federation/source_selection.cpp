@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "exists_patterns.hpp"
+#include "sparqlmcp/sparql/algebra_vars.hpp"
 #include "sparqlmcp/sparql/service_analysis.hpp"
 #include "sparqlmcp/util/text.hpp"
 #include "vocabulary_learning.hpp"
@@ -14,6 +16,7 @@ namespace sparqlmcp::federation {
 namespace {
 
 using sparql::Expr;
+using sparql::algebra::DistinctOp;
 using sparql::algebra::ExtendOp;
 using sparql::algebra::Operator;
 using sparql::algebra::OpKind;
@@ -21,6 +24,7 @@ using sparql::algebra::ProjectOp;
 using sparql::algebra::ServiceOp;
 using sparql::algebra::SliceOp;
 using sparql::algebra::TableOp;
+using sparql::algebra::ToMultiSetOp;
 using sparql::algebra::UnionOp;
 
 constexpr const char* kProbeVar = "__probe";
@@ -45,25 +49,58 @@ struct Candidate {
   Operator* root = nullptr;
   std::vector<Operator*> branches;
   std::string shape;
+  // A merge unit, { SELECT DISTINCT * { branches } } (sparql::spread_plain_patterns): when one
+  // branch is left, it replaces the whole unit, since one endpoint's answer to one pattern has
+  // no duplicates to remove (its default graph is a set of triples).
+  Operator* merge_root = nullptr;
 };
+
+std::optional<Candidate> union_candidate(Operator& union_op) {
+  Candidate candidate;
+  candidate.root = &union_op;
+  flatten_union(union_op, candidate.branches);
+  const bool all_services = std::all_of(candidate.branches.begin(), candidate.branches.end(),
+                                        [](const Operator* b) { return plain_service(*b); });
+  if (!all_services) return std::nullopt;
+  candidate.shape = pattern_shape(candidate.branches[0]->operand());
+  const bool one_pattern = std::all_of(
+      candidate.branches.begin(), candidate.branches.end(),
+      [&](const Operator* b) { return pattern_shape(b->operand()) == candidate.shape; });
+  if (!one_pattern) return std::nullopt;
+  return candidate;
+}
+
+// The UNION of a merge unit: [ToMultiSet] Distinct [Project of every variable] Union.
+Operator* merge_unit_union(Operator& op) {
+  Operator* at = &op;
+  if (at->is<ToMultiSetOp>()) at = &at->operand();
+  if (!at->is<DistinctOp>()) return nullptr;
+  at = &at->operand();
+  const ProjectOp* project = at->get_if<ProjectOp>();
+  if (project != nullptr) at = &at->operand();
+  if (!at->is<UnionOp>()) return nullptr;
+  if (project != nullptr) {
+    const std::vector<std::string> bound = sparql::algebra::bound_vars(*at).maybe;
+    for (const std::string& var : bound)
+      if (std::find(project->vars.begin(), project->vars.end(), var) == project->vars.end())
+        return nullptr;
+  }
+  return at;
+}
 
 void collect(Operator& op, std::vector<Candidate>& out) {
   if (op.kind() == OpKind::Service) return;
+  if (Operator* unit = merge_unit_union(op)) {
+    if (std::optional<Candidate> candidate = union_candidate(*unit)) {
+      candidate->merge_root = &op;
+      out.push_back(std::move(*candidate));
+      return;
+    }
+  }
   if (op.kind() == OpKind::Union) {
-    Candidate candidate;
-    candidate.root = &op;
-    flatten_union(op, candidate.branches);
-    const bool all_services = std::all_of(candidate.branches.begin(), candidate.branches.end(),
-                                          [](const Operator* b) { return plain_service(*b); });
-    if (all_services) {
-      candidate.shape = pattern_shape(candidate.branches[0]->children[0]);
-      const bool one_pattern = std::all_of(
-          candidate.branches.begin(), candidate.branches.end(),
-          [&](const Operator* b) { return pattern_shape(b->children[0]) == candidate.shape; });
-      if (one_pattern) {
-        out.push_back(std::move(candidate));
-        return;
-      }
+    if (std::optional<Candidate> candidate = union_candidate(op)) {
+      out.push_back(std::move(*candidate));
+      return;
     }
   }
   for (Operator& child : op.children)
@@ -323,6 +360,11 @@ PruningReport prune_sources(Operator& op, const sparql::Prologue& prologue,
       kept.push_back(branch);
     }
     if (kept.size() == candidate.branches.size()) continue;
+    if (candidate.merge_root != nullptr && kept.size() == 1) {
+      Operator branch = std::move(*kept[0]);
+      *candidate.merge_root = std::move(branch);
+      continue;
+    }
     Operator replacement;
     if (kept.empty()) {
       replacement = Operator(TableOp{});  // no rows: nothing can match

@@ -16,6 +16,7 @@
 #include "sparqlmcp/results/serializer.hpp"
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/query_shape.hpp"
+#include "sparqlmcp/sparql/service_wrap.hpp"
 #include "sparqlmcp/util/error.hpp"
 #include "sparqlmcp/util/text.hpp"
 
@@ -41,6 +42,7 @@ constexpr std::size_t kMaxWarningBytes = 1000;
 struct ProtocolRequest {
   std::optional<std::string> query;  // nullopt: the Service Description is asked for
   std::optional<std::chrono::milliseconds> timeout;
+  std::vector<std::string> endpoints;  // endpoint= parameters, as given
   std::optional<std::string> accept;
   std::string endpoint_url;  // this endpoint as the client named it (Host and path)
 };
@@ -99,6 +101,8 @@ std::optional<HttpResponse> read_protocol_request(const HttpRequest& request,
           " names a graph of this endpoint's dataset, and it has none: the data is at the "
           "catalogue's endpoints. Name the endpoint with SERVICE <endpoint> { ... } and, for a "
           "named graph, use GRAPH <iri> { ... } inside it");
+    } else if (name == "endpoint") {
+      out.endpoints.push_back(std::move(value));
     } else if (name == "timeout") {
       std::int64_t ms = 0;
       auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), ms);
@@ -277,11 +281,37 @@ class SparqlHttpHandler final : public HttpHandler {
     exchange.respond(std::move(response));
   }
 
+  // The IRIs of the endpoints endpoint= names, or nullopt after refusing the request.
+  std::optional<std::vector<std::string>> endpoint_iris(const std::vector<std::string>& names,
+                                                        const HttpExchange& exchange) const {
+    std::vector<std::string> iris;
+    for (const std::string& name : names) {
+      const catalogue::Endpoint* endpoint =
+          options_.catalogue ? options_.catalogue->find(name) : nullptr;
+      if (endpoint == nullptr) {
+        exchange.respond(bad_request(
+            "endpoint=" + name +
+            " is not an endpoint of this server's catalogue; name endpoints by their id or IRI" +
+            (options_.catalogue ? "; known endpoints: " + catalogue::known_ids(*options_.catalogue)
+                                : std::string())));
+        return std::nullopt;
+      }
+      if (std::find(iris.begin(), iris.end(), endpoint->endpoint_iri) == iris.end())
+        iris.push_back(endpoint->endpoint_iri);
+    }
+    return iris;
+  }
+
   // On a pool thread: parses, negotiates, evaluates and answers.
   void answer(const ProtocolRequest& protocol, const HttpExchange& exchange) const {
     if (exchange.cancellation()->cancelled()) return;  // the client left while it waited
     try {
-      const sparql::Query query = sparql::parse_query(*protocol.query);
+      sparql::Query query = sparql::parse_query(*protocol.query);
+      if (!protocol.endpoints.empty()) {
+        std::optional<std::vector<std::string>> iris = endpoint_iris(protocol.endpoints, exchange);
+        if (!iris) return;
+        query = sparql::spread_plain_patterns(query, *iris).query;
+      }
       const bool graph = sparql::is_graph_form(query.form());
       const std::optional<detail::Offer> offer = detail::negotiate(protocol.accept, graph);
       if (!offer) {

@@ -29,8 +29,10 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
       "endpoint with SERVICE <endpoint IRI> { ... }, using IRIs from list_endpoints. One SERVICE "
       "around the whole WHERE pattern is sent straight to that endpoint; several SERVICE clauses "
       "(or OPTIONAL, UNION, FILTER, BIND, VALUES or aggregates around one) form a federated "
-      "query: each SERVICE group goes to its endpoint and the server joins the answers. Every "
-      "triple pattern must be inside a SERVICE. Declare every prefix you use (PREFIX wdt: "
+      "query: each SERVICE group goes to its endpoint and the server joins the answers. Triple "
+      "patterns outside SERVICE go to the endpoints named in `endpoints` (as one merged graph), "
+      "else to every catalogue endpoint that can match them. Declare every prefix you use (PREFIX "
+      "wdt: "
       "<...>). Results come back as a compact table (first " +
       std::to_string(settings.default_max_rows) +
       " rows by default) plus SPARQL JSON in structuredContent. Counts are exact or said to be "
@@ -51,8 +53,11 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
          {{"type", "array"},
           {"items", {{"type", "string"}}},
           {"description",
-           "One endpoint id or IRI from list_endpoints that the triple patterns outside "
-           "SERVICE go to, so that a query to one endpoint needs no SERVICE clause."}}},
+           "Endpoint ids or IRIs from list_endpoints that the triple patterns outside SERVICE "
+           "go to, so that the query needs no SERVICE clause. Several: the patterns match the "
+           "merge of their data (a triple two endpoints hold counts once; solutions join across "
+           "endpoints). Without it, such patterns go to every catalogue endpoint whose "
+           "description does not rule them out."}}},
         {"format",
          {{"type", "string"},
           {"enum", {"table", "json", "xml", "csv", "tsv", "turtle", "ntriples"}},
@@ -150,13 +155,15 @@ class RunSparqlQueryTool final : public mcp::Tool {
     request.started = Clock::now();
     request.deadline = request.started + timeout;
 
+    if (arguments.contains("endpoints") && arguments["endpoints"].is_array() &&
+        arguments["endpoints"].empty())
+      throw_error(ErrorKind::InvalidArgument,
+                  "run_sparql_query: `endpoints` is empty; name the endpoints (ids or IRIs from "
+                  "list_endpoints) the patterns outside SERVICE go to, or leave it out to send "
+                  "them to every catalogue endpoint that can match them. Known endpoints: " +
+                      catalogue::known_ids(service_->catalogue()));
     const std::vector<const catalogue::Endpoint*> endpoints =
         named_endpoints(arguments, service_->catalogue(), definition_.name);
-    if (endpoints.size() > 1)
-      throw_error(ErrorKind::InvalidArgument,
-                  "run_sparql_query: `endpoints` names " + std::to_string(endpoints.size()) +
-                      " endpoints; a query without SERVICE goes to one endpoint for now. Name one, "
-                      "or write one SERVICE <endpoint IRI> { ... } block per endpoint.");
     std::optional<assist::Validation> checked = check_query(checks_, request.text, endpoints);
     if (checked) {
       if (checked->completed_query) request.text = *checked->completed_query;
@@ -165,10 +172,12 @@ class RunSparqlQueryTool final : public mcp::Tool {
       request.query = sparql::parse_query(request.text);
     }
     if (!endpoints.empty()) {
-      // The patterns outside SERVICE go to the endpoint named; the text that runs (and the
+      // The patterns outside SERVICE go to the endpoints named; the text that runs (and the
       // next-page query) says so itself.
-      sparql::WrappedQuery wrapped =
-          sparql::wrap_plain_patterns(request.query, endpoints[0]->endpoint_iri);
+      std::vector<std::string> iris;
+      for (const catalogue::Endpoint* endpoint : endpoints)
+        iris.push_back(endpoint->endpoint_iri);
+      sparql::WrappedQuery wrapped = sparql::spread_plain_patterns(request.query, iris);
       if (wrapped.wrapped) {
         request.query = std::move(wrapped.query);
         request.text = sparql::serialize_query(request.query);

@@ -279,8 +279,21 @@ describe("sparql-mcp query", { timeout: 60000 }, () => {
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(r.stdout.trimEnd().split(/\r?\n/),
                      ["c", "https://demo.sparql-mcp.org/city/Moscow", "https://demo.sparql-mcp.org/city/London"]);
-    const two = run_cli(["query", "--catalogue", demo, "--endpoints", "demo-geo,demo-people", "ASK { ?s ?p ?o }"]);
-    assert.equal(two.status, 1);
-    assert.match(two.stderr, /names 2 endpoints; a query without SERVICE goes to one endpoint for now/);
+    // Two endpoints: their data merged, so a person of one joins the city of the other.
+    const two = run_cli(["query", "--catalogue", demo, "--endpoints", "demo-geo,demo-people", "--format", "csv",
+                         "--log-level=error",
+                         "PREFIX demo: <https://demo.sparql-mcp.org/vocab#> SELECT (COUNT(DISTINCT ?p) AS ?n) " +
+                         "WHERE { ?p demo:birthPlace ?c . ?c a demo:City }"]);
+    assert.equal(two.status, 0, two.stderr);
+    const born = run_cli(["query", "--catalogue", demo, "--endpoints", "demo-people", "--format", "csv",
+                          "--log-level=error",
+                          "PREFIX demo: <https://demo.sparql-mcp.org/vocab#> SELECT (COUNT(DISTINCT ?p) AS ?n) " +
+                          "WHERE { ?p demo:birthPlace ?c }"]);
+    assert.equal(born.status, 0, born.stderr);
+    assert.ok(Number(two.stdout.trim().split(/\r?\n/)[1]) > 0, two.stdout);
+    assert.equal(two.stdout, born.stdout);
+    const unknown = run_cli(["query", "--catalogue", demo, "--endpoints", "demo-geo,nope", "ASK { ?s ?p ?o }"]);
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /nope/);
   });
 });

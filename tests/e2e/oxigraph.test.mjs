@@ -167,13 +167,19 @@ describe("run_sparql_query against Oxigraph", { timeout: 180000 }, () => {
                  `endpoints: <${endpoint}> (People).`);
   });
 
-  it("explains that a query without SERVICE must name its endpoint", async () => {
+  it("sends a query without SERVICE to the catalogue's one endpoint", async () => {
     const result = await run({ query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1" });
+    assert.equal(result.isError, false, text_of(result));
+    assert.equal(result.structuredContent.route, "direct");
+    assert.equal(result.structuredContent.rows.length, 1);
+  });
+
+  it("explains that a query with no graph pattern has nothing to send", async () => {
+    const result = await run({ query: "SELECT * WHERE { BIND(1 AS ?x) }" });
     assert.equal(result.isError, true, `expected a tool error, got ${text_of(result).slice(0, 300)}`);
     assert.equal(text_of(result),
-                 "the query has no SERVICE clause, so this server does not know which endpoint to send it to. Wrap " +
-                 "the graph pattern in SERVICE <endpoint IRI> { ... }, e.g. SELECT ?s WHERE { SERVICE " +
-                 "<https://example.org/sparql> { ?s ?p ?o } } LIMIT 10. Known endpoints: " +
-                 `<${endpoint}> (People).`);
+                 "the query has no graph pattern for an endpoint to match (no triple pattern and no SERVICE " +
+                 "clause). Write the triple patterns, e.g. SELECT ?s WHERE { ?s ?p ?o } LIMIT 10, or SERVICE " +
+                 `<endpoint IRI> { ... } around them. Known endpoints: <${endpoint}> (People).`);
   });
 });

@@ -113,6 +113,21 @@ describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () 
     assert.deepEqual(await ask.json(), { head: {}, boolean: true });
   });
 
+  it("answers a query without SERVICE over the endpoints endpoint= names, as one merged graph", async () => {
+    const federated = await (await get(people_ages())).json();
+    const plain = `SELECT ?person ?name ?age WHERE { ?person <http://ex/name> ?name . ?person <http://ex/age> ?age }
+                   ORDER BY ?person`;
+    const extra = `&endpoint=${encodeURIComponent(names.url())}&endpoint=${encodeURIComponent(ages.url())}`;
+    const response = await get(plain, {}, extra);
+    assert.equal(response.status, 200, await response.clone().text());
+    const merged = await response.json();
+    assert.ok(merged.results.bindings.length > 0);
+    assert.deepEqual(merged.results.bindings, federated.results.bindings);
+    const unknown = await get(plain, {}, "&endpoint=nope");
+    assert.equal(unknown.status, 400);
+    assert.match(await unknown.text(), /endpoint=nope is not an endpoint of this server's catalogue.*known endpoints/);
+  });
+
   it("answers CONSTRUCT as Turtle by default and as N-Triples when asked", async () => {
     const construct = `CONSTRUCT { ?person <http://ex/years> ?age } WHERE {
       SERVICE <${names.url()}> { ?person <http://ex/name> "Alice" }
@@ -162,8 +177,8 @@ describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () 
       await refused(await fetch(`${sparql}?timeout=1000`), 400, /no query: send query=/);
       await refused(await fetch(`${sparql}?query=ASK%7B%7D&query=ASK%7B%7D`), 400, /more than one query/);
     });
-    it("400: a pattern outside every SERVICE, naming the catalogue's endpoints", () =>
-      refused(get("SELECT * WHERE { ?s ?p ?o }"), 400, /no SERVICE clause.*Known endpoints: <https:\/\/demo/s));
+    it("400: no graph pattern at all, naming the catalogue's endpoints", () =>
+      refused(get("SELECT * WHERE { BIND(1 AS ?x) }"), 400, /no graph pattern.*Known endpoints: <https:\/\/demo/s));
     it("400: an endpoint the catalogue does not hold", () =>
       refused(get("SELECT * WHERE { SERVICE <http://127.0.0.1:9/elsewhere> { ?s ?p ?o } }"), 400, /not an endpoint of this server's catalogue/));
     it("400: default-graph-uri, since the proxy has no dataset of its own", () =>

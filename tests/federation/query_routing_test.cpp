@@ -51,12 +51,64 @@ TEST_CASE("a single SERVICE query is sent to its endpoint without the wrapper", 
   CHECK_NOTHROW(sparql::parse_query(sparql::serialize_query(route.inner)));
 }
 
-TEST_CASE("a query without SERVICE explains the convention and lists endpoints",
-          "[federation][error]") {
-  Error error = route_error("SELECT * WHERE { ?s ?p ?o }");
-  CHECK_THAT(error,
-             is_error(ErrorKind::InvalidArgument).with_message_containing("has no SERVICE clause"));
+TEST_CASE("a query without SERVICE goes to every catalogue endpoint, as one merged graph",
+          "[federation]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = federation::plan_route(
+      sparql::parse_query("SELECT ?name WHERE { ?s <http://x/name> ?name ; <http://x/born> _:b . "
+                          "_:b <http://x/in> ?c } ORDER BY ?name"),
+      catalogue, {});
+  CHECK(route.kind == federation::Route::Kind::Federated);
+  REQUIRE(route.endpoints.size() == 2);
+  const std::string text = sparql::serialize_query(route.inner);
+  // Each pattern is a merge unit over both endpoints: SELECT DISTINCT over a UNION of SERVICEs.
+  CHECK(text.find("SELECT DISTINCT") != std::string::npos);
+  std::size_t services = 0;
+  for (std::size_t at = text.find("SERVICE"); at != std::string::npos;
+       at = text.find("SERVICE", at + 1))
+    ++services;
+  CHECK(services == 6);
+  // The blank node joins its two patterns as a variable, never projected.
+  CHECK(text.find("?merged_blank_0 <http://x/in>") != std::string::npos);
+  CHECK(text.find("SELECT ?name") == 0);
+  CHECK(text.find("ORDER BY") != std::string::npos);
+}
+
+TEST_CASE("a query without SERVICE over a catalogue of one endpoint goes straight to it",
+          "[federation]") {
+  catalogue::Catalogue catalogue;
+  catalogue::Endpoint people;
+  people.id = "people";
+  people.endpoint_iri = "http://127.0.0.1:1/people/sparql";
+  catalogue.add(people);
+  auto route = federation::plan_route(sparql::parse_query("SELECT * WHERE { ?s ?p ?o } LIMIT 3"),
+                                      catalogue, {});
+  CHECK(route.kind == federation::Route::Kind::Direct);
+  CHECK(route.endpoint.id == "people");
+}
+
+TEST_CASE("a query without SERVICE and an empty catalogue says so", "[federation][error]") {
+  catalogue::Catalogue empty;
+  Error error = test::error_of([&] {
+    federation::plan_route(sparql::parse_query("SELECT * WHERE { ?s ?p ?o }"), empty, {});
+  });
+  CHECK_THAT(
+      error,
+      is_error(ErrorKind::InvalidArgument).with_message_containing("and the catalogue is empty"));
+}
+
+TEST_CASE("a query with no graph pattern at all says what to write", "[federation][error]") {
+  Error error = route_error("SELECT * WHERE { BIND(1 AS ?x) }");
+  CHECK_THAT(error, is_error(ErrorKind::InvalidArgument)
+                        .with_message_containing("has no graph pattern for an endpoint to match"));
   CHECK_THAT(error.message, Catch::Contains("<http://127.0.0.1:1/people/sparql> (People)"));
+}
+
+TEST_CASE("a property path with + outside SERVICE over several endpoints is refused",
+          "[federation][error]") {
+  Error error = route_error("SELECT * WHERE { ?s <http://x/knows>+ ?o }");
+  CHECK_THAT(error, is_error(ErrorKind::InvalidArgument)
+                        .with_message_containing("can run across several endpoints"));
 }
 
 TEST_CASE("a SERVICE naming an unknown endpoint is refused with the known ones",
@@ -109,15 +161,28 @@ TEST_CASE("a SERVICE with a variable endpoint is federated", "[federation]") {
   CHECK(route.kind == federation::Route::Kind::Federated);
 }
 
-TEST_CASE("a triple pattern outside every SERVICE is refused: there is no local data",
+TEST_CASE("plain patterns beside a SERVICE go to the catalogue, the SERVICE where it says",
+          "[federation]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = federation::plan_route(
+      sparql::parse_query(
+          "SELECT * WHERE { ?x ?y ?z SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } }"),
+      catalogue, {});
+  CHECK(route.kind == federation::Route::Kind::Federated);
+  CHECK(route.endpoints.size() == 2);
+}
+
+TEST_CASE("a triple pattern inside EXISTS outside every SERVICE is refused, saying where",
           "[federation][error]") {
   Error error = route_error(
-      "SELECT * WHERE { ?x ?y ?z SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } }");
+      "SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } "
+      "SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } FILTER EXISTS { ?x ?y ?z } }");
   CHECK_THAT(error, is_error(ErrorKind::InvalidArgument)
-                        .with_message("the pattern { ?x ?y ?z . } is outside every SERVICE clause, "
-                                      "and this server has no local data for it to match. Put it "
-                                      "inside the SERVICE <endpoint> { ... } of the endpoint that "
-                                      "holds that data (list_endpoints tells which)."));
+                        .with_message("the pattern { ?x ?y ?z . } is outside every SERVICE clause "
+                                      "in a place this server does not send to the catalogue's "
+                                      "endpoints (inside EXISTS or NOT EXISTS). Put it inside the "
+                                      "SERVICE <endpoint> { ... } of the endpoint that holds that "
+                                      "data (list_endpoints tells which)."));
 }
 
 TEST_CASE("an endpoint-internal SERVICE inside the one SERVICE travels with the query",

@@ -6,6 +6,7 @@
 // its next-page query runs without the argument.
 
 #include <string>
+#include <vector>
 
 #include "sparqlmcp/sparql/query.hpp"
 
@@ -22,5 +23,16 @@ struct WrappedQuery {
 // Throws Exception(ErrorKind::Syntax) only when the rewritten tree breaks a static rule,
 // which it cannot for a query that parsed.
 WrappedQuery wrap_plain_patterns(const Query& query, const std::string& endpoint_iri);
+
+// The same over several endpoints, as the RDF merge of their default graphs: each plain triple
+// pattern becomes a merge unit, { SELECT DISTINCT * { { SERVICE <e1> { t } } UNION ... } }
+// (a triple several endpoints hold counts once), and the units are joined where the pattern
+// stood, so solutions may join across endpoints. Blank nodes of a pattern become variables
+// (one per label and basic graph pattern, never projected), so the units that share one still
+// join on it. The federation's source selection then drops the branches that cannot match
+// and merges what one endpoint alone answers into one request. One endpoint: the same as
+// wrap_plain_patterns. Throws Exception(InvalidArgument) for what cannot be split per
+// triple: a property path with *, +, ?, | or ! and GRAPH outside SERVICE, with what to do.
+WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::string>& endpoints);
 
 }  // namespace sparqlmcp::sparql

@@ -7,7 +7,10 @@
 // SERVICE SILENT itself.
 // - Requests (Protocol 2.1): GET with `query=`; POST with an application/x-www-form-urlencoded
 //   body holding `query=`; POST with an application/sparql-query body. `timeout=` (ms) sets the
-//   time limit, up to the maximum. GET without any parameter returns the Service Description.
+//   time limit, up to the maximum. Repeated `endpoint=` parameters (catalogue ids or IRIs) name
+//   the endpoints whose merged data the triple patterns outside SERVICE match (without them,
+//   every catalogue endpoint that can match them). GET without any parameter returns the
+//   Service Description.
 // - Answers (2.1.5, 2.2.5): SELECT and ASK as SPARQL JSON, XML, CSV or TSV; CONSTRUCT and
 //   DESCRIBE as Turtle or N-Triples, chosen by Accept. Every row at once, up to `max_rows`: a
 //   SPARQL client pages with LIMIT/OFFSET itself. An answer cut at that cap or at an
@@ -26,6 +29,7 @@
 #include <memory>
 #include <string>
 
+#include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
 #include "sparqlmcp/transport/http_server.hpp"
 
@@ -39,6 +43,8 @@ struct SparqlEndpointOptions {
   std::size_t max_rows = 10000;  // rows per answer; more are cut (X-SPARQL-MaxRows)
   std::chrono::milliseconds default_timeout{45000};
   std::chrono::milliseconds max_timeout{600000};
+  // Resolves `endpoint=` parameters; nullptr: the parameter is refused.
+  const catalogue::Catalogue* catalogue = nullptr;
 };
 
 // Answers one query for the endpoint: the QueryService's answer, traced or not as the caller

@@ -1,0 +1,169 @@
+// spread_plain_patterns: plain triple patterns over several endpoints as the RDF merge of
+// their default graphs. The split is made on the algebra, where property path sequences and
+// inverses are already triple patterns; the result is printed and read back, so the parse
+// tree (which pages, counts and next-page queries are built from) says the same as the
+// algebra.
+
+#include <map>
+#include <set>
+
+#include "sparqlmcp/sparql/algebra_vars.hpp"
+#include "sparqlmcp/sparql/parser.hpp"
+#include "sparqlmcp/sparql/serializer.hpp"
+#include "sparqlmcp/sparql/service_wrap.hpp"
+#include "translate.hpp"
+
+namespace sparqlmcp::sparql {
+namespace {
+
+using namespace algebra;  // Operator and the payload types
+
+Operator joined(Operator left, Operator right) {
+  std::vector<Operator> operands;
+  operands.push_back(std::move(left));
+  operands.push_back(std::move(right));
+  return Operator(JoinOp{}, std::move(operands));
+}
+
+class Spreader {
+ public:
+  Spreader(const std::vector<std::string>& endpoints, std::set<std::string> taken)
+      : endpoints_(endpoints), taken_(std::move(taken)) {}
+
+  void spread(Operator& op) {
+    switch (op.kind()) {
+      case OpKind::Service:
+        return;  // it names its endpoint itself
+      case OpKind::Bgp:
+        if (!op.as<BgpOp>().triples.empty()) op = merged(op.as<BgpOp>().triples);
+        return;
+      case OpKind::Path:
+        throw_error(ErrorKind::InvalidArgument,
+                    "the property path " + to_sse(op.as<PathOp>().path) +
+                        " is outside every SERVICE clause, and a path with *, +, ?, | or ! can "
+                        "run across several endpoints, which this server cannot split. Put it "
+                        "in SERVICE <endpoint> { ... } of the endpoint that holds the data, or "
+                        "name one endpoint.");
+      case OpKind::Graph:
+        throw_error(ErrorKind::InvalidArgument,
+                    "GRAPH outside SERVICE names a graph of one endpoint, and this query goes to " +
+                        std::to_string(endpoints_.size()) +
+                        " endpoints. Write SERVICE <endpoint> { GRAPH ... { ... } }, or name one "
+                        "endpoint.");
+      default:
+        for (Operator& child : op.children)
+          spread(child);
+        if (expressions_have_patterns(op)) ++left_out;
+    }
+  }
+
+  std::size_t spread_patterns = 0;
+  std::size_t left_out = 0;
+
+ private:
+  // One merge unit per triple pattern, joined in the pattern's order.
+  Operator merged(const std::vector<TriplePattern>& triples) {
+    std::map<std::string, std::string> blanks;  // label -> variable, for this BGP
+    std::optional<Operator> out;
+    for (TriplePattern t : triples) {
+      for (VarOrTerm* position : {&t.subject, &t.predicate, &t.object}) {
+        if (position->is_var || !position->term.is_blank()) continue;
+        auto [it, added] = blanks.emplace(position->term.value, "");
+        if (added) it->second = fresh_variable();
+        *position = VarOrTerm::variable(it->second);
+      }
+      Operator unit = merge_unit(t);
+      out = out ? joined(std::move(*out), std::move(unit)) : std::move(unit);
+      ++spread_patterns;
+    }
+    return std::move(*out);
+  }
+
+  Operator merge_unit(const TriplePattern& t) const {
+    std::optional<Operator> branches;
+    for (const std::string& endpoint : endpoints_) {
+      std::vector<Operator> body;
+      body.emplace_back(BgpOp{{t}});
+      Operator service(ServiceOp{VarOrTerm::constant(rdf::Term::iri(endpoint)), false},
+                       std::move(body));
+      if (!branches) {
+        branches = std::move(service);
+        continue;
+      }
+      std::vector<Operator> sides;
+      sides.push_back(std::move(*branches));
+      sides.push_back(std::move(service));
+      branches = Operator(UnionOp{}, std::move(sides));
+    }
+    std::vector<Operator> operand;
+    operand.push_back(std::move(*branches));
+    return Operator(DistinctOp{}, std::move(operand));
+  }
+
+  std::string fresh_variable() {
+    std::string name;
+    do {
+      name = "merged_blank_" + std::to_string(next_blank_++);
+    } while (taken_.count(name) > 0);
+    taken_.insert(name);
+    return name;
+  }
+
+  // EXISTS patterns are printed from the parse tree, which this rewrite does not change: their
+  // plain patterns stay where they are (and routing refuses them, saying where they are).
+  static bool expressions_have_patterns(const Operator& op) {
+    auto has = [](const Expr& e, const auto& self) -> bool {
+      if (e.op) return true;
+      for (const Expr& a : e.args)
+        if (self(a, self)) return true;
+      return false;
+    };
+    auto any = [&](const std::vector<Expr>& exprs) {
+      for (const Expr& e : exprs)
+        if (has(e, has)) return true;
+      return false;
+    };
+    if (const auto* f = op.get_if<FilterOp>()) return any(f->exprs);
+    if (const auto* l = op.get_if<LeftJoinOp>()) return any(l->exprs);
+    if (const auto* x = op.get_if<ExtendOp>()) return has(x->expr, has);
+    return false;
+  }
+
+  const std::vector<std::string>& endpoints_;
+  std::set<std::string> taken_;
+  std::size_t next_blank_ = 0;
+};
+
+}  // namespace
+
+WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::string>& endpoints) {
+  if (endpoints.size() == 1) return wrap_plain_patterns(query, endpoints[0]);
+  WrappedQuery out;
+  out.query = query;
+  if (endpoints.empty() || !query.syntax().has_where) return out;
+
+  // The WHERE pattern's algebra, on its own: SELECT * WHERE { ... }.
+  ast::SelectQuery pattern_only;
+  pattern_only.form = QueryForm::Select;
+  pattern_only.select_star = true;
+  pattern_only.where = query.syntax().where;
+  const std::vector<std::string> visible = detail::projected_vars(pattern_only);
+  Operator where = detail::translate_query(pattern_only);
+  if (where.is<ProjectOp>()) where = Operator(where.operand());
+
+  const BoundVars in_where = bound_vars(where);
+  Spreader spreader(endpoints, std::set<std::string>(in_where.maybe.begin(), in_where.maybe.end()));
+  spreader.spread(where);
+  out.left_out = spreader.left_out;
+  if (spreader.spread_patterns == 0) return out;
+  out.wrapped = spreader.spread_patterns;
+
+  // Printed and read back as a group, which then replaces the query's WHERE.
+  const Query reread = parse_query(serialize_algebra(where, query.prologue(), visible));
+  ast::SelectQuery syntax = query.syntax();
+  syntax.where = reread.syntax().where;
+  out.query = make_query(query.prologue(), std::move(syntax));
+  return out;
+}
+
+}  // namespace sparqlmcp::sparql
