@@ -158,10 +158,27 @@ WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::st
   if (spreader.spread_patterns == 0) return out;
   out.wrapped = spreader.spread_patterns;
 
-  // Printed and read back as a group, which then replaces the query's WHERE.
-  const Query reread = parse_query(serialize_algebra(where, query.prologue(), visible));
+  // Printed and read back as a group, which then replaces the query's WHERE. Joined with the
+  // unit table so that a unit's DISTINCT stays in its own sub-select rather than becoming the
+  // printed SELECT's.
+  std::vector<Operator> operands;
+  operands.push_back(Operator::unit());
+  operands.push_back(std::move(where));
+  const Query reread = parse_query(
+      serialize_algebra(Operator(JoinOp{}, std::move(operands)), query.prologue(), visible));
   ast::SelectQuery syntax = query.syntax();
   syntax.where = reread.syntax().where;
+  // '*' keeps meaning the query's own variables, not the blank nodes' new ones.
+  if (syntax.select_star) {
+    syntax.select_star = false;
+    for (const std::string& var : visible)
+      syntax.projection.push_back({var, std::nullopt});
+  }
+  if (syntax.describe_star) {
+    syntax.describe_star = false;
+    for (const std::string& var : visible)
+      syntax.describe_targets.push_back(VarOrTerm::variable(var));
+  }
   out.query = make_query(query.prologue(), std::move(syntax));
   return out;
 }

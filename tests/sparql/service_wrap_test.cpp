@@ -43,3 +43,48 @@ TEST_CASE("a query with nothing outside SERVICE is left as it is; EXISTS is coun
   CHECK(w.left_out == 1);
   CHECK(to_sse(w.query) == to_sse(q));
 }
+
+TEST_CASE("over several endpoints each plain pattern is a merge unit, joined where it stood",
+          "[sparql]") {
+  const std::string a = "<http://a/sparql>", b = "<http://b/sparql>";
+  const Query q = parse_query(
+      "PREFIX x: <http://x/> SELECT ?n WHERE { ?s x:name ?n ; x:addr _:h . _:h x:city ?c "
+      "FILTER(?c != \"Rome\") SERVICE <http://f/> { ?s x:u ?v } } ORDER BY ?n LIMIT 5");
+  const WrappedQuery w = spread_plain_patterns(q, {"http://a/sparql", "http://b/sparql"});
+  CHECK(w.wrapped == 3);
+  CHECK(w.left_out == 0);
+  auto unit = [&](const std::string& pattern) {
+    return "{ SELECT DISTINCT * WHERE { { SERVICE " + a + " { " + pattern +
+           " } } UNION { SERVICE " + b + " { " + pattern + " } } } }";
+  };
+  // The blank node is a variable shared by its two patterns' units, never projected.
+  CHECK(to_sse(w.query) ==
+        sse_of("PREFIX x: <http://x/> SELECT ?n WHERE { " + unit("?s x:name ?n") + " " +
+               unit("?s x:addr ?merged_blank_0") + " " + unit("?merged_blank_0 x:city ?c") +
+               " SERVICE <http://f/> { ?s x:u ?v } FILTER(?c != \"Rome\") } ORDER BY ?n LIMIT 5"));
+  CHECK(to_sse(parse_query(serialize_query(w.query))) == to_sse(w.query));
+}
+
+TEST_CASE("a merge unit's blank-node variable never takes a name the query uses", "[sparql]") {
+  const Query q =
+      parse_query("SELECT * WHERE { ?merged_blank_0 <http://x/p> [ <http://x/q> ?o ] }");
+  const WrappedQuery w = spread_plain_patterns(q, {"http://a/", "http://b/"});
+  const std::string text = serialize_query(w.query);
+  CHECK(text.find("?merged_blank_1") != std::string::npos);
+  CHECK(text.find("SELECT ?merged_blank_0 ?o") != std::string::npos);
+}
+
+TEST_CASE("what cannot be split per triple over several endpoints is refused with what to do",
+          "[sparql][error]") {
+  const std::vector<std::string> two = {"http://a/", "http://b/"};
+  CHECK_THROWS_WITH(
+      spread_plain_patterns(parse_query("SELECT * WHERE { ?s <http://x/p>* ?o }"), two),
+      Catch::Contains("can run across several endpoints"));
+  CHECK_THROWS_WITH(
+      spread_plain_patterns(parse_query("SELECT * WHERE { GRAPH ?g { ?s ?p ?o } }"), two),
+      Catch::Contains("GRAPH outside SERVICE names a graph of one endpoint"));
+  // Sequences and inverses are triple patterns already: they split.
+  CHECK(
+      spread_plain_patterns(parse_query("SELECT * WHERE { ?s <http://x/p>/^<http://x/q> ?o }"), two)
+          .wrapped == 2);
+}

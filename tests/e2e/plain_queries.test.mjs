@@ -1,0 +1,137 @@
+// Queries without SERVICE over several endpoints (docs/federation.md, "Plain queries"): the
+// patterns match the RDF merge of the endpoints' default graphs. Two Oxigraph servers hold
+// overlapping data: a triple both hold, blank nodes with the same label in both, facts about
+// one person split between them.
+import { describe, it, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { start_oxigraph } from "./lib/servers.mjs";
+import { connect_sdk, call_tool, text_of, write_catalogue } from "./lib/mcp.mjs";
+
+const EX = "http://example.org/plain/";
+const PREFIX = `PREFIX ex: <${EX}>\n`;
+
+const LEFT = `@prefix ex: <${EX}> .
+ex:alice a ex:Person ; ex:name "Alice" ; ex:knows ex:bob .
+ex:bob a ex:Person ; ex:name "Bob" .
+ex:carol ex:address _:home .
+_:home ex:city "Paris" .
+`;
+const RIGHT = `@prefix ex: <${EX}> .
+ex:alice a ex:Person ; ex:age 30 .
+ex:bob ex:age 42 .
+ex:carol ex:name "Carol" .
+ex:dave ex:address _:home .
+_:home ex:city "Rome" .
+`;
+
+async function tool(session, name, args) {
+  const result = await call_tool(session.client, name, args, { timeout_ms: 60000 });
+  assert.ok(!result.isError, `${name} failed: ${text_of(result)}`);
+  return result;
+}
+
+// A cell as the structured rows write it (<iri>, "lexical"@lang or "lexical"^^<type>, or a bare
+// number), as its plain value.
+const plain = (cell) => {
+  if (cell.startsWith("<")) return cell.slice(1, -1);
+  if (cell.startsWith('"')) return cell.slice(1, cell.lastIndexOf('"'));
+  return cell;
+};
+const values = (result, column) =>
+  result.structuredContent.rows.map((row) => plain(row[result.structuredContent.columns.indexOf(column)])).sort();
+const pairs = (result) => result.structuredContent.rows.map((row) => row.map(plain));
+
+describe("plain queries over several endpoints", () => {
+  let left, right, data, catalogue, session;
+  before(async () => {
+    data = mkdtempSync(join(tmpdir(), "sparqlmcp-plain-"));
+    writeFileSync(join(data, "left.ttl"), LEFT);
+    writeFileSync(join(data, "right.ttl"), RIGHT);
+    [left, right] = await Promise.all([start_oxigraph([join(data, "left.ttl")]),
+                                       start_oxigraph([join(data, "right.ttl")])]);
+    catalogue = write_catalogue([{ id: "left", endpoint: left.url() }, { id: "right", endpoint: right.url() }]);
+    session = await connect_sdk(catalogue.dir, ["--void-cache", join(data, "void-cache")]);
+  });
+  after(async () => {
+    await session?.close();
+    await Promise.all([left?.stop(), right?.stop()]);
+    catalogue?.remove();
+    rmSync(data, { recursive: true, force: true });
+  });
+
+  const run = (query, extra = {}) =>
+    tool(session, "run_sparql_query", { query: PREFIX + query, endpoints: ["left", "right"], ...extra });
+
+  it("counts a triple both endpoints hold once, as one store holding both would", async () => {
+    const people = await run("SELECT ?p WHERE { ?p a ex:Person }");
+    assert.deepEqual(values(people, "p"), ["ex:alice", "ex:bob"]);
+    const count = await run("SELECT (COUNT(*) AS ?n) WHERE { ?p a ex:Person }");
+    assert.equal(pairs(count)[0][0], "2");
+  });
+
+  it("joins solutions across endpoints", async () => {
+    const ages = await run("SELECT ?n ?age WHERE { ?p ex:name ?n ; ex:age ?age } ORDER BY ?n");
+    assert.deepEqual(pairs(ages), [["Alice", "30"], ["Bob", "42"]]);
+    const named = await run("SELECT ?n WHERE { ?p ex:address ?a . ?p ex:name ?n }");
+    assert.deepEqual(values(named, "n"), ["Carol"]);
+  });
+
+  it("keeps blank nodes of different endpoints apart, even with the same label", async () => {
+    const homes = await run("SELECT ?who ?home WHERE { ?who ex:address ?home }");
+    const rows = pairs(homes);
+    assert.deepEqual(rows.map((r) => r[0]).sort(), ["ex:carol", "ex:dave"]);
+    assert.ok(rows.every((r) => r[1].startsWith("_:")), JSON.stringify(rows));
+    assert.notEqual(rows[0][1], rows[1][1]);
+    // A blank node written in the query is a variable of its own, never projected by '*'.
+    const written = await run("SELECT * WHERE { ?who ex:address [] }");
+    assert.deepEqual(written.structuredContent.columns, ["who"]);
+    assert.equal(written.structuredContent.rows.length, 2);
+  });
+
+  it("goes to every catalogue endpoint without `endpoints`, with the same answer", async () => {
+    const named = await run("SELECT ?n ?age WHERE { ?p ex:name ?n ; ex:age ?age }");
+    const all = await tool(session, "run_sparql_query",
+                           { query: `${PREFIX}SELECT ?n ?age WHERE { ?p ex:name ?n ; ex:age ?age }` });
+    assert.deepEqual(all.structuredContent.rows, named.structuredContent.rows);
+    assert.equal(all.structuredContent.route, "federated");
+  });
+
+  it("rules out, and says why in explain, an endpoint whose description lacks a predicate", async () => {
+    await tool(session, "get_void_descriptions", { endpoint: "left" });
+    await tool(session, "get_void_descriptions", { endpoint: "right" });
+    const result = await run("SELECT ?n WHERE { ?a ex:knows ?b . ?b ex:name ?n }", { explain: true });
+    assert.deepEqual(values(result, "n"), ["Bob"]);
+    assert.match(text_of(result), new RegExp(`pruned \\(<${right.url().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}> ` +
+                                             `for .*knows.*: its data has no <${EX}knows>`));
+    // The endpoints asked are listed.
+    assert.ok(result.structuredContent.endpoints.length >= 1);
+  });
+
+  it("pages with a next-page query that needs no `endpoints`", async () => {
+    const first = await run("SELECT ?p WHERE { ?p a ex:Person } ORDER BY ?p", { max_rows: 1 });
+    assert.equal(pairs(first)[0][0], "ex:alice");
+    const next = await tool(session, "run_sparql_query", { query: first.structuredContent.next_page_query });
+    assert.equal(pairs(next)[0][0], "ex:bob");
+  });
+
+  it("refuses an empty list and an unknown id, naming the known ones", async () => {
+    const empty = await call_tool(session.client, "run_sparql_query",
+                                  { query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1", endpoints: [] });
+    assert.equal(empty.isError, true);
+    assert.match(text_of(empty), /`endpoints` is empty.*Known endpoints: left, right/s);
+    const unknown = await call_tool(session.client, "run_sparql_query",
+                                    { query: "SELECT * WHERE { ?s ?p ?o } LIMIT 1", endpoints: ["left", "nope"] });
+    assert.equal(unknown.isError, true);
+    assert.match(text_of(unknown), /unknown endpoint 'nope'.*known endpoints: left, right/s);
+  });
+
+  it("refuses a path with + over several endpoints, saying what to do", async () => {
+    const path = await call_tool(session.client, "run_sparql_query",
+                                 { query: `${PREFIX}SELECT * WHERE { ?a ex:knows+ ?b }`, endpoints: ["left", "right"] });
+    assert.equal(path.isError, true);
+    assert.match(text_of(path), /can run across several endpoints.*SERVICE/s);
+  });
+});
