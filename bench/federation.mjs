@@ -4,7 +4,8 @@
 // loopback Oxigraph endpoints, in one run. Prints figures; asserts nothing.
 //
 //   node bench/federation.mjs [--workload DIR] [--regenerate] [--graphs kg1,kg2]
-//       [--systems sparql-mcp,sparql-mcp-nocache,comunica5,comunica4,jena] [--forms trivial,precise]
+//       [--systems sparql-mcp,sparql-mcp-nocache,comunica5,comunica4,jena]
+//       [--forms trivial,precise,plain,catalogue]
 //       [--queries N | --ids id1,id2 | --match REGEX] [--timeout-ms N] [--bin PATH]
 //       [--invalidate-cache] [--mcp-args "ARGS"] [--out FILE.json] [--fkgqa DIR]
 //   node bench/federation.mjs --report FILE.json      (the figures of an earlier run again)
@@ -51,7 +52,12 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 // sparql-mcp-nocache: the same binary with --no-subquery-cache, which keeps no sub-query answer
 // across the 321 queries of a form, as the peers keep nothing: the fair ratio beside the other.
 const ALL_SYSTEMS = ["sparql-mcp", "sparql-mcp-nocache", "comunica5", "comunica4", "jena"];
-const ALL_FORMS = ["trivial", "precise"];
+// trivial, precise: the federated forms (SERVICE around every pattern); plain: the original
+// query without SERVICE, over the sources = its graph's shards (run_sparql_query's endpoints,
+// Comunica's sources); catalogue: the original query with no sources named, over every shard of
+// every graph (sparql-mcp only), checked against one store holding all their data.
+const ALL_FORMS = ["trivial", "precise", "plain", "catalogue"];
+const PLAIN_FORMS = ["plain", "catalogue"];
 const LABELS = { "sparql-mcp": "sparql-mcp", "sparql-mcp-nocache": "sparql-mcp, no sub-query cache",
                  comunica5: "Comunica v5", comunica4: "Comunica v4", jena: "Jena ARQ" };
 const MAX_ROWS = 10000; // run_sparql_query's largest max_rows
@@ -60,7 +66,8 @@ const MAX_PAGES = 1000;
 function usage(message) {
   process.stderr.write(`federation.mjs: ${message}\n` +
     "usage: node bench/federation.mjs [--workload DIR] [--regenerate] [--graphs kg1,kg2]\n" +
-    "         [--systems sparql-mcp,sparql-mcp-nocache,comunica5,comunica4,jena] [--forms trivial,precise]\n" +
+    "         [--systems sparql-mcp,sparql-mcp-nocache,comunica5,comunica4,jena]\n" +
+    "         [--forms trivial,precise,plain,catalogue]\n" +
     "         [--queries N | --ids id1,id2 | --match REGEX] [--timeout-ms N] [--bin PATH]\n" +
     "         [--invalidate-cache] [--mcp-args \"ARGS\"] [--out FILE.json] [--fkgqa DIR]\n" +
     "       node bench/federation.mjs --report FILE.json\n");
@@ -98,7 +105,7 @@ function parse_arguments(argv) {
     }
   }
   for (const s of options.systems) if (!ALL_SYSTEMS.includes(s)) usage(`unknown system ${s} (one of ${ALL_SYSTEMS.join(", ")})`);
-  for (const f of options.forms) if (!ALL_FORMS.includes(f)) usage(`unknown form ${f} (trivial or precise)`);
+  for (const f of options.forms) if (!ALL_FORMS.includes(f)) usage(`unknown form ${f} (one of ${ALL_FORMS.join(", ")})`);
   if (options.queries !== null && !(Number.isInteger(options.queries) && options.queries > 0)) usage("--queries must be a positive integer");
   if (!(Number.isInteger(options.timeout_ms) && options.timeout_ms > 0 && options.timeout_ms <= 600000)) {
     usage("--timeout-ms must be an integer between 1 and 600000");
@@ -122,9 +129,11 @@ function peer_system(system, options) {
       // The engines' code paths are warmed up on a query that reaches no endpoint.
       await runner.run("SELECT ?x WHERE { VALUES ?x { 1 } }", { timeout_ms: 120000 });
     },
-    async run(query, timeout_ms) {
+    // Jena ARQ's runner evaluates SERVICE only: it takes no sources.
+    runs_form: (form) => form !== "catalogue" && !(system === "jena" && form === "plain"),
+    async run(query, timeout_ms, { sources } = {}) {
       const started = performance.now();
-      const reply = await runner.run(query, { timeout_ms });
+      const reply = await runner.run(query, { timeout_ms, sources });
       const wall = performance.now() - started;
       if (reply.timeout) return { ms: wall, timeout: true };
       if (reply.error !== undefined) return { ms: reply.ms ?? wall, error: reply.error };
@@ -155,14 +164,17 @@ function sparql_mcp_system(options, catalogue, extra_args = []) {
       session = await connect_sdk(catalogue, mcp_args, { name: "bench-federation" });
       await session.client.ping();
     },
-    async run(query, timeout_ms) {
+    runs_form: () => true,
+    async run(query, timeout_ms, { sources } = {}) {
       const started = performance.now();
       const deadline = started + timeout_ms;
-      const call = (text) => call_tool(session.client, "run_sparql_query",
-                                       { query: text, max_rows: MAX_ROWS, format: "json", timeout_ms: Math.max(1, Math.round(deadline - performance.now())) },
+      // The next-page query names its endpoints itself: only the first call takes `sources`.
+      const call = (text, endpoints) => call_tool(session.client, "run_sparql_query",
+                                       { query: text, max_rows: MAX_ROWS, format: "json", timeout_ms: Math.max(1, Math.round(deadline - performance.now())),
+                                         ...(endpoints ? { endpoints } : {}) },
                                        { timeout_ms: Math.max(1, Math.round(deadline - performance.now())) + 2000 });
       try {
-        let result = await call(query);
+        let result = await call(query, sources);
         if (result.isError) return { ms: performance.now() - started, error: text_of(result) };
         // With format "json", structuredContent.results is the SPARQL JSON results document of
         // the page.
@@ -333,6 +345,17 @@ function report(results, systems, options, context, memory = {}) {
                    "SERVICE clause, which sparql-mcp sends straight to its endpoint" : ""));
     }
   }
+  // The whole catalogue against the sources named (goal: <= 2x the median time).
+  if (options.forms.includes("catalogue") && options.forms.includes("plain")) {
+    console.log("\ncatalogue / plain, sparql-mcp (over the queries answered correctly in both; goal: median time <= 2x):");
+    for (const name of ["sparql-mcp", "sparql-mcp-nocache"]) {
+      if (!results[name]?.catalogue || !results[name]?.plain) continue;
+      const cmp = compare(results[name].catalogue, results[name].plain);
+      console.log(`  ${LABELS[name].padEnd(12)} ` + (cmp.count === 0 ? "n/a (no query answered correctly in both forms)"
+        : `median time ${fmt_ratio(cmp.a_median / cmp.b_median)} (${fmt_ms(cmp.a_median)} / ${fmt_ms(cmp.b_median)} ms), ` +
+          `requests ${fmt_ratio(cmp.a_requests / cmp.b_requests)} (${cmp.a_requests} / ${cmp.b_requests}), ${cmp.count} queries`));
+    }
+  }
   // Each system's trivial forms against its precise ones (goal for sparql-mcp: <= 1.5x).
   if (options.forms.includes("trivial") && options.forms.includes("precise")) {
     console.log("\ntrivial / precise, per system (over the queries it answered correctly in both forms; goal for sparql-mcp: <= 1.5x):");
@@ -384,6 +407,16 @@ async function main() {
     for (const q of queries.filter((x) => x.kg === graph.kg)) expected.set(q.id, fkgqa.oracle.expected_answer(store, q.original));
   }
 
+  // The catalogue form's oracle: one store holding every graph of the workload, as the
+  // catalogue holds every shard of every graph.
+  const expected_all = new Map();
+  if (options.forms.includes("catalogue")) {
+    const everything = join(options.workload, "all-graphs.nt");
+    writeFileSync(everything, workload.graphs.map((g) => readFileSync(join(options.workload, g.file), "utf8")).join("\n"));
+    const store = fkgqa.oracle.load_store(everything);
+    for (const q of queries) expected_all.set(q.id, fkgqa.oracle.expected_answer(store, q.original));
+  }
+
   const shards = await fkgqa.serve.startShards(options.workload, { servers: "oxigraph" });
   stop_shards = () => shards.stop();
   const results = {};
@@ -404,24 +437,29 @@ async function main() {
       }
       results[name] = {};
       for (const form of options.forms) {
+        if (!system.runs_form(form)) continue;
         const started = performance.now();
         await system.start();
         const records = [];
         for (const q of queries) {
-          const text = fkgqa.serve.with_endpoints(q[form], shards.endpoints);
+          const plain = PLAIN_FORMS.includes(form);
+          const text = plain ? q.original : fkgqa.serve.with_endpoints(q[form], shards.endpoints);
+          const sources = form === "plain"
+            ? graphs.find((g) => g.kg === q.kg).shards.map((s) => shards.endpoints[s.id]) : undefined;
           shards.resetCounts();
-          const reply = await system.run(text, options.timeout_ms);
+          const reply = await system.run(text, options.timeout_ms, { sources });
           const requests = sum(Object.values(shards.requestCounts()));
           let outcome;
           let detail = "";
           if (reply.timeout) outcome = "timeout";
           else if (reply.error !== undefined) { outcome = "error"; detail = reply.error; }
           else {
-            detail = fkgqa.oracle.compareAnswers(expected.get(q.id), reply.answer, q.ordered);
+            detail = fkgqa.oracle.compareAnswers((form === "catalogue" ? expected_all : expected).get(q.id),
+                                                 reply.answer, q.ordered);
             outcome = detail === null ? "correct" : "wrong";
             detail ??= "";
           }
-          const services = (q[form].match(/\bSERVICE\s*</gi) ?? []).length;
+          const services = (text.match(/\bSERVICE\s*</gi) ?? []).length;
           records.push({ id: q.id, kg: q.kg, services, ms: reply.ms, requests, outcome, detail: detail.slice(0, 500) });
         }
         memory[name] ??= {};

@@ -8,7 +8,9 @@
 // build/peers/comunica5, to run with build/peers/bin/node22, and v4 in build/peers/comunica4,
 // for the system Node 20).
 //
-// stdin: one JSON object per line, {"id": ..., "query": "..."} (id: any JSON value).
+// stdin: one JSON object per line, {"id": ..., "query": "...", "sources": [...]} (id: any JSON
+// value; sources, optional: SPARQL endpoint URLs the query runs over with Comunica's own
+// source selection, for queries without SERVICE).
 // stdout: one JSON object per line for each input line, in order:
 //   {"id", "ms", "vars": [...], "bindings": [...]}   SELECT; bindings as in SPARQL 1.1 Query
 //                                                    Results JSON (section 3.2.2)
@@ -96,7 +98,10 @@ function variable_names(metadata) {
 
 async function answer(request) {
   const started = performance.now();
-  const result = await engine.query(request.query, base_context);
+  const context = Array.isArray(request.sources)
+    ? { ...base_context, sources: request.sources.map((value) => ({ type: "sparql", value })) }
+    : base_context;
+  const result = await engine.query(request.query, context);
   if (result.resultType === "bindings") {
     const stream = await result.execute();
     const rows = [];

@@ -106,11 +106,11 @@ export async function start_runner(system, options = {}) {
     version: spec.version,
     get hello() { return process_state?.hello; },
     get pid() { return process_state?.child.pid; },
-    async run(query, { timeout_ms = 60000 } = {}) {
+    async run(query, { timeout_ms = 60000, sources } = {}) {
       const state = process_state && !process_state.exited ? process_state : await launch();
       const id = ++next_id;
       const reply = new Promise((resolve, reject) => state.pending.set(id, { resolve, reject }));
-      state.child.stdin.write(`${JSON.stringify({ id, query })}\n`);
+      state.child.stdin.write(`${JSON.stringify({ id, query, ...(sources ? { sources } : {}) })}\n`);
       let timer;
       const timeout = new Promise((resolve) => { timer = setTimeout(() => resolve({ timeout: true }), timeout_ms); });
       let result;

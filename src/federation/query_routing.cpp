@@ -164,9 +164,8 @@ Route plan_route(const sparql::Query& written, const catalogue::Catalogue& catal
     throw_error(ErrorKind::InvalidArgument,
                 "the pattern " + pattern_text(*local, query.prologue()) +
                     " is outside every SERVICE clause in a place this server does not send to the "
-                    "catalogue's endpoints (inside EXISTS or NOT EXISTS). Put it inside the "
-                    "SERVICE <endpoint> { ... } of the endpoint that holds that data "
-                    "(list_endpoints tells which).");
+                    "catalogue's endpoints. Put it inside the SERVICE <endpoint> { ... } of the "
+                    "endpoint that holds that data (list_endpoints tells which).");
   }
   route.inner = query;
   if (!options.federation_endpoint.empty()) {

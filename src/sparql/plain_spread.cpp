@@ -27,8 +27,9 @@ Operator joined(Operator left, Operator right) {
 
 class Spreader {
  public:
-  Spreader(const std::vector<std::string>& endpoints, std::set<std::string> taken)
-      : endpoints_(endpoints), taken_(std::move(taken)) {}
+  Spreader(const std::vector<std::string>& endpoints, const Prologue& prologue,
+           std::set<std::string> taken)
+      : endpoints_(endpoints), prologue_(prologue), taken_(std::move(taken)) {}
 
   void spread(Operator& op) {
     switch (op.kind()) {
@@ -53,12 +54,11 @@ class Spreader {
       default:
         for (Operator& child : op.children)
           spread(child);
-        if (expressions_have_patterns(op)) ++left_out;
+        spread_expressions(op);
     }
   }
 
   std::size_t spread_patterns = 0;
-  std::size_t left_out = 0;
 
  private:
   // One merge unit per triple pattern, joined in the pattern's order.
@@ -109,27 +109,40 @@ class Spreader {
     return name;
   }
 
-  // EXISTS patterns are printed from the parse tree, which this rewrite does not change: their
-  // plain patterns stay where they are (and routing refuses them, saying where they are).
-  static bool expressions_have_patterns(const Operator& op) {
-    auto has = [](const Expr& e, const auto& self) -> bool {
-      if (e.op) return true;
-      for (const Expr& a : e.args)
-        if (self(a, self)) return true;
-      return false;
-    };
-    auto any = [&](const std::vector<Expr>& exprs) {
-      for (const Expr& e : exprs)
-        if (has(e, has)) return true;
-      return false;
-    };
-    if (const auto* f = op.get_if<FilterOp>()) return any(f->exprs);
-    if (const auto* l = op.get_if<LeftJoinOp>()) return any(l->exprs);
-    if (const auto* x = op.get_if<ExtendOp>()) return has(x->expr, has);
-    return false;
+  // The patterns of EXISTS and NOT EXISTS in FILTER, OPTIONAL's condition and BIND. An
+  // expression is printed from its parse tree, so the spread pattern gets one too (printed and
+  // read back). EXISTS in ORDER BY or GROUP BY stays as written and routing refuses it.
+  void spread_expressions(Operator& op) {
+    if (auto* f = op.get_if<FilterOp>()) {
+      for (Expr& e : f->exprs)
+        spread_expression(e);
+    } else if (auto* l = op.get_if<LeftJoinOp>()) {
+      for (Expr& e : l->exprs)
+        spread_expression(e);
+    } else if (auto* x = op.get_if<ExtendOp>()) {
+      spread_expression(x->expr);
+    }
+  }
+
+  void spread_expression(Expr& e) {
+    for (Expr& a : e.args)
+      spread_expression(a);
+    if (!e.op) return;
+    Operator pattern = *e.op;
+    const std::size_t before = spread_patterns;
+    spread(pattern);
+    if (spread_patterns == before) return;
+    std::vector<Operator> operands;
+    operands.push_back(Operator::unit());
+    operands.push_back(pattern);
+    const Query reread =
+        parse_query(serialize_algebra(Operator(JoinOp{}, std::move(operands)), prologue_, {}));
+    e.pattern = std::make_shared<const ast::GroupGraphPattern>(reread.syntax().where);
+    e.op = std::make_shared<const Operator>(std::move(pattern));
   }
 
   const std::vector<std::string>& endpoints_;
+  const Prologue& prologue_;
   std::set<std::string> taken_;
   std::size_t next_blank_ = 0;
 };
@@ -152,9 +165,9 @@ WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::st
   if (where.is<ProjectOp>()) where = Operator(where.operand());
 
   const BoundVars in_where = bound_vars(where);
-  Spreader spreader(endpoints, std::set<std::string>(in_where.maybe.begin(), in_where.maybe.end()));
+  Spreader spreader(endpoints, query.prologue(),
+                    std::set<std::string>(in_where.maybe.begin(), in_where.maybe.end()));
   spreader.spread(where);
-  out.left_out = spreader.left_out;
   if (spreader.spread_patterns == 0) return out;
   out.wrapped = spreader.spread_patterns;
 

@@ -33,20 +33,28 @@ class Wrapper {
         case Kind::Service:
           out.elements.push_back(e);  // it names its endpoint itself
           break;
-        case Kind::Filter:
+        case Kind::Filter: {
           // A FILTER between patterns does not part them: it applies to its whole group.
-          if (has_pattern(e.expr)) ++left_out;
-          out.elements.push_back(e);
+          PatternElement copy = e;
+          copy.expr = expression(e.expr);
+          out.elements.push_back(std::move(copy));
           continue;
-        case Kind::Bind:
+        }
+        case Kind::Bind: {
           // A BIND does: the patterns after it may read what it binds.
-          if (has_pattern(e.expr)) ++left_out;
-          out.elements.push_back(e);
+          PatternElement copy = e;
+          copy.expr = expression(e.expr);
+          out.elements.push_back(std::move(copy));
           break;
-        case Kind::SubSelect:
-          ++left_out;
-          out.elements.push_back(e);
+        }
+        case Kind::SubSelect: {
+          PatternElement copy = e;
+          auto inner = std::make_shared<ast::SelectQuery>(*e.subselect);
+          inner->where = group(inner->where);
+          copy.subselect = std::move(inner);
+          out.elements.push_back(std::move(copy));
           break;
+        }
         case Kind::Values:
           out.elements.push_back(e);
           break;
@@ -63,7 +71,6 @@ class Wrapper {
   }
 
   std::size_t wrapped = 0;
-  std::size_t left_out = 0;
 
  private:
   PatternElement service_around(const PatternElement& triples) {
@@ -76,11 +83,13 @@ class Wrapper {
     return service;
   }
 
-  static bool has_pattern(const Expr& e) {
-    if (e.pattern) return true;
+  // The expression with the patterns of its EXISTS and NOT EXISTS wrapped as well.
+  Expr expression(const Expr& e) {
+    Expr out = e.without_args();
     for (const Expr& a : e.args)
-      if (has_pattern(a)) return true;
-    return false;
+      out.args.push_back(expression(a));
+    if (e.pattern) out.pattern = std::make_shared<const GroupGraphPattern>(group(*e.pattern));
+    return out;
   }
 
   std::string endpoint_;
@@ -94,7 +103,6 @@ WrappedQuery wrap_plain_patterns(const Query& query, const std::string& endpoint
   syntax.where = wrapper.group(syntax.where);
   WrappedQuery out;
   out.wrapped = wrapper.wrapped;
-  out.left_out = wrapper.left_out;
   out.query = out.wrapped ? make_query(query.prologue(), std::move(syntax)) : query;
   return out;
 }

@@ -172,17 +172,21 @@ TEST_CASE("plain patterns beside a SERVICE go to the catalogue, the SERVICE wher
   CHECK(route.endpoints.size() == 2);
 }
 
-TEST_CASE("a triple pattern inside EXISTS outside every SERVICE is refused, saying where",
-          "[federation][error]") {
-  Error error = route_error(
-      "SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } "
-      "SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } FILTER EXISTS { ?x ?y ?z } }");
-  CHECK_THAT(error, is_error(ErrorKind::InvalidArgument)
-                        .with_message("the pattern { ?x ?y ?z . } is outside every SERVICE clause "
-                                      "in a place this server does not send to the catalogue's "
-                                      "endpoints (inside EXISTS or NOT EXISTS). Put it inside the "
-                                      "SERVICE <endpoint> { ... } of the endpoint that holds that "
-                                      "data (list_endpoints tells which)."));
+TEST_CASE("a triple pattern inside EXISTS goes to the catalogue as well", "[federation]") {
+  catalogue::Catalogue catalogue = two_endpoints();
+  auto route = federation::plan_route(
+      sparql::parse_query(
+          "SELECT * WHERE { SERVICE <http://127.0.0.1:1/people/sparql> { ?s ?p ?o } "
+          "SERVICE <http://127.0.0.1:1/places/sparql> { ?o ?q ?r } "
+          "FILTER NOT EXISTS { ?x ?y ?z } }"),
+      catalogue, {});
+  const std::string text = sparql::serialize_query(route.inner);
+  const std::size_t exists = text.find("NOT EXISTS");
+  REQUIRE(exists != std::string::npos);
+  INFO(text);
+  // A merge unit over both endpoints inside NOT EXISTS.
+  CHECK(text.find("SELECT DISTINCT", exists) != std::string::npos);
+  CHECK(text.find("?x ?y ?z", exists) != std::string::npos);
 }
 
 TEST_CASE("an endpoint-internal SERVICE inside the one SERVICE travels with the query",

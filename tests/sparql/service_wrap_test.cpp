@@ -24,7 +24,6 @@ TEST_CASE("plain patterns go to the named endpoint, SERVICE blocks where they sa
       "BIND(?v AS ?w) ?w x:z ?y }");
   const WrappedQuery w = wrap_plain_patterns(q, "http://e.example/sparql");
   CHECK(w.wrapped == 3);
-  CHECK(w.left_out == 0);
   CHECK(to_sse(w.query) ==
         sse_of("PREFIX x: <http://x/> SELECT * WHERE { SERVICE " + e +
                " { ?s x:p ?o . ?s x:q ?r } FILTER(?o > 1) OPTIONAL { SERVICE " + e +
@@ -35,13 +34,37 @@ TEST_CASE("plain patterns go to the named endpoint, SERVICE blocks where they sa
   CHECK(to_sse(parse_query(serialize_query(w.query))) == to_sse(w.query));
 }
 
-TEST_CASE("a query with nothing outside SERVICE is left as it is; EXISTS is counted", "[sparql]") {
+TEST_CASE("EXISTS and sub-select patterns go to the named endpoint too", "[sparql]") {
   const Query q = parse_query(
-      "SELECT * WHERE { SERVICE <http://f/> { ?s ?p ?o } FILTER NOT EXISTS { ?s ?p 1 } }");
+      "SELECT * WHERE { SERVICE <http://f/> { ?s ?p ?o } FILTER NOT EXISTS { ?s ?p 1 } "
+      "{ SELECT ?s WHERE { ?s <http://x/q> ?z } } }");
   const WrappedQuery w = wrap_plain_patterns(q, "http://e/");
+  CHECK(w.wrapped == 2);
+  CHECK(to_sse(w.query) ==
+        sse_of("SELECT * WHERE { SERVICE <http://f/> { ?s ?p ?o } FILTER NOT EXISTS { SERVICE "
+               "<http://e/> { ?s ?p 1 } } { SELECT ?s WHERE { SERVICE <http://e/> { ?s "
+               "<http://x/q> ?z } } } }"));
+}
+
+TEST_CASE("a query with nothing outside SERVICE is left as it is", "[sparql]") {
+  const Query q = parse_query("SELECT * WHERE { SERVICE <http://f/> { ?s ?p ?o } }");
+  const WrappedQuery w = spread_plain_patterns(q, {"http://e/", "http://g/"});
   CHECK(w.wrapped == 0);
-  CHECK(w.left_out == 1);
   CHECK(to_sse(w.query) == to_sse(q));
+}
+
+TEST_CASE("over several endpoints EXISTS patterns are spread as well", "[sparql]") {
+  const Query q =
+      parse_query("SELECT * WHERE { ?s <http://x/p> ?o FILTER NOT EXISTS { ?s <http://x/q> ?o } }");
+  const WrappedQuery w = spread_plain_patterns(q, {"http://a/", "http://b/"});
+  CHECK(w.wrapped == 2);
+  const std::string text = serialize_query(w.query);
+  CHECK(text.find("NOT EXISTS") != std::string::npos);
+  std::size_t services = 0;
+  for (std::size_t at = text.find("SERVICE"); at != std::string::npos;
+       at = text.find("SERVICE", at + 1))
+    ++services;
+  CHECK(services == 4);
 }
 
 TEST_CASE("over several endpoints each plain pattern is a merge unit, joined where it stood",
@@ -52,7 +75,6 @@ TEST_CASE("over several endpoints each plain pattern is a merge unit, joined whe
       "FILTER(?c != \"Rome\") SERVICE <http://f/> { ?s x:u ?v } } ORDER BY ?n LIMIT 5");
   const WrappedQuery w = spread_plain_patterns(q, {"http://a/sparql", "http://b/sparql"});
   CHECK(w.wrapped == 3);
-  CHECK(w.left_out == 0);
   auto unit = [&](const std::string& pattern) {
     return "{ SELECT DISTINCT * WHERE { { SERVICE " + a + " { " + pattern +
            " } } UNION { SERVICE " + b + " { " + pattern + " } } } }";

@@ -14,10 +14,7 @@ namespace sparqlmcp::sparql {
 
 struct WrappedQuery {
   Query query;
-  std::size_t wrapped = 0;  // runs of plain patterns put in SERVICE
-  // Plain patterns inside FILTER EXISTS / NOT EXISTS or a sub-select are not wrapped (the
-  // query is refused by routing as before); how many such places there are.
-  std::size_t left_out = 0;
+  std::size_t wrapped = 0;  // runs (one endpoint) or triple patterns (several) put in SERVICE
 };
 
 // Throws Exception(ErrorKind::Syntax) only when the rewritten tree breaks a static rule,
