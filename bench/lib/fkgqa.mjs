@@ -11,8 +11,9 @@ export async function load_fkgqa(dir) {
     if (!existsSync(file)) throw new Error(`${file} is missing: the federated test set (tests/federation/fkgqa) is needed, or --fkgqa DIR`);
     return import(pathToFileURL(file).href);
   };
-  const [generate, serve, oracle] = await Promise.all([load("generate.mjs"), load("serve.mjs"), load("oracle.mjs")]);
-  return { generate, serve, oracle };
+  const [generate, serve, oracle, sparql] = await Promise.all([
+    load("generate.mjs"), load("serve.mjs"), load("oracle.mjs"), load("sparql.mjs")]);
+  return { generate, serve, oracle, sparql };
 }
 
 // Every k-th item, so a sample of N spreads over all graphs.

@@ -1,5 +1,7 @@
 #include "query_routing.hpp"
 
+#include <algorithm>
+
 #include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/sparql/service_analysis.hpp"
 #include "sparqlmcp/sparql/service_wrap.hpp"
@@ -98,10 +100,19 @@ std::string pattern_text(const sparql::algebra::Operator& op, const sparql::Prol
   return util::one_line(text, 160);
 }
 
+// Whether some VALUES of the pattern has no row (so the answer may be empty by construction).
+bool has_empty_table(const sparql::algebra::Operator& op) {
+  if (const auto* table = op.get_if<sparql::algebra::TableOp>(); table && table->rows.empty())
+    return true;
+  return std::any_of(op.children.begin(), op.children.end(), has_empty_table);
+}
+
 // Plain patterns (outside every SERVICE) range over the merge of every catalogue endpoint's
 // default graph; source selection then leaves out the endpoints that cannot match them.
-sparql::Query over_catalogue(const sparql::Query& query, const catalogue::Catalogue& catalogue) {
-  if (local_pattern(query.algebra()) == nullptr) return query;
+sparql::WrappedQuery over_catalogue(const sparql::Query& query,
+                                    const catalogue::Catalogue& catalogue,
+                                    const sparql::SourcesOf& sources_of) {
+  if (local_pattern(query.algebra()) == nullptr) return {query, 0, {}};
   std::vector<std::string> endpoints;
   for (const catalogue::Endpoint& endpoint : catalogue.endpoints())
     endpoints.push_back(endpoint.endpoint_iri);
@@ -112,16 +123,19 @@ sparql::Query over_catalogue(const sparql::Query& query, const catalogue::Catalo
                 "(or add endpoints to it), or write SERVICE <endpoint IRI> { ... } with "
                 "--allow-any-endpoint.");
   }
-  return sparql::spread_plain_patterns(query, endpoints).query;
+  return sparql::spread_plain_patterns(query, endpoints, sources_of);
 }
 
 }  // namespace
 
 Route plan_route(const sparql::Query& written, const catalogue::Catalogue& catalogue,
                  const RoutingOptions& options) {
-  const sparql::Query query = over_catalogue(written, catalogue);
+  sparql::WrappedQuery spread = over_catalogue(written, catalogue, options.sources_of);
+  const sparql::Query& query = spread.query;
   std::vector<sparql::ServiceClause> services = sparql::find_service_clauses(query);
-  if (services.empty()) {
+  // Plain patterns no endpoint can match leave no SERVICE but an empty VALUES: the answer is
+  // empty, not an error.
+  if (services.empty() && !has_empty_table(query.algebra())) {
     throw_error(ErrorKind::InvalidArgument,
                 "the query has no graph pattern for an endpoint to match (no triple pattern and "
                 "no SERVICE clause). Write the triple patterns, e.g. SELECT ?s WHERE { ?s ?p ?o } "
@@ -138,10 +152,12 @@ Route plan_route(const sparql::Query& written, const catalogue::Catalogue& catal
     route.inner = std::move(direct->query);
     route.silent = direct->silent;
     route.endpoint = endpoint;
+    route.ruled_out = std::move(spread.ruled_out);
     return route;
   }
   Route route;
   route.kind = Route::Kind::Federated;
+  route.ruled_out = std::move(spread.ruled_out);
   for (const sparql::ServiceClause& service : services) {
     if (service.endpoint.empty() || sparql::is_endpoint_internal_service(service.endpoint)) {
       continue;

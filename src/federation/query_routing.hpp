@@ -14,6 +14,7 @@
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/sparql/query.hpp"
+#include "sparqlmcp/sparql/service_wrap.hpp"
 
 namespace sparqlmcp::federation {
 
@@ -28,11 +29,15 @@ struct Route {
   catalogue::Endpoint endpoint;  // a copy: ad hoc endpoints (--allow-any-endpoint) have no entry
   // Federated: the endpoints the SERVICE clauses name (ad hoc ones included), in query order.
   std::vector<catalogue::Endpoint> endpoints;
+  // Plain patterns sent to the catalogue: the endpoints source selection left out, and why.
+  std::vector<std::string> ruled_out;
 };
 
 struct RoutingOptions {
   bool allow_any_endpoint = false;
   std::string federation_endpoint;  // --federation-endpoint URL; empty: the embedded engine
+  // Chooses the catalogue endpoints a plain pattern goes to (empty: all of them).
+  sparql::SourcesOf sources_of;
 };
 
 // Throws Exception(InvalidArgument or Unsupported) with an actionable message.

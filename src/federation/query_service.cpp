@@ -41,6 +41,15 @@ EndpointUse& use_of(std::vector<EndpointUse>& uses, const std::string& endpoint)
 
 // Counts one source answer into `out`: its requests, what each endpoint and SERVICE block did,
 // and the plan.
+// The endpoints routing left out of plain patterns, at the head of the plan `explain` shows.
+void add_ruled_out(const std::vector<std::string>& ruled_out, Answer& out) {
+  if (!out.plan || ruled_out.empty()) return;
+  std::vector<engine::ExplainNode> lines;
+  for (const std::string& line : ruled_out)
+    lines.push_back({"ruled out", line, 0, 0, {}});
+  out.plan->children.insert(out.plan->children.begin(), lines.begin(), lines.end());
+}
+
 void absorb(const SourceAnswer& got, const std::string& endpoint, Answer& out) {
   if (got.plan && !out.plan) out.plan = got.plan;
   if (!got.federation) {
@@ -95,8 +104,9 @@ struct QueryService::Routed {
   RouteKind kind = RouteKind::Direct;
   sparql::Query inner;  // what the source is asked
   std::unique_ptr<Source> source;
-  std::string endpoint;  // direct, in-process and external routes
-  bool silent = false;   // the direct route's SERVICE SILENT
+  std::string endpoint;                // direct, in-process and external routes
+  bool silent = false;                 // the direct route's SERVICE SILENT
+  std::vector<std::string> ruled_out;  // plain patterns: endpoints left out of the catalogue's
 };
 
 QueryService::QueryService(const catalogue::Catalogue& catalogue,
@@ -165,8 +175,10 @@ std::unique_ptr<Source> QueryService::federated_source(
 
 QueryService::Routed QueryService::route(const sparql::Query& query) const {
   Route planned =
-      plan_route(query, catalogue_, {settings_.allow_any_endpoint, settings_.federation_endpoint});
+      plan_route(query, catalogue_,
+                 {settings_.allow_any_endpoint, settings_.federation_endpoint, sources_of()});
   Routed routed;
+  routed.ruled_out = std::move(planned.ruled_out);
   routed.inner = std::move(planned.inner);
   routed.endpoint = planned.endpoint.endpoint_iri;
   switch (planned.kind) {
@@ -185,6 +197,25 @@ QueryService::Routed QueryService::route(const sparql::Query& query) const {
       break;
   }
   return routed;
+}
+
+sparql::SourcesOf QueryService::sources_of() const {
+  std::vector<SourceIndex::Entry> entries;
+  entries.reserve(catalogue_.endpoints().size());
+  for (const catalogue::Endpoint& endpoint : catalogue_.endpoints())
+    entries.emplace_back(endpoint.endpoint_iri,
+                         memory_->vocabulary(endpoint.endpoint_iri).value_or(nullptr));
+  std::shared_ptr<const SourceIndex> index;
+  {
+    std::lock_guard lock(index_mutex_);
+    if (!index_ || !index_->built_from(entries))
+      index_ = std::make_shared<const SourceIndex>(std::move(entries));
+    index = index_;
+  }
+  return [index](const sparql::algebra::TriplePattern& pattern,
+                 const std::vector<std::string>& endpoints) {
+    return index->sources(pattern, endpoints);
+  };
 }
 
 RouteSummary QueryService::route_of(const sparql::Query& query) const {
@@ -222,6 +253,7 @@ Answer QueryService::run(Routed& routed, const Window& window,
     if (graph || inner.form() == sparql::QueryForm::Ask) {
       SourceAnswer got = source.run(inner, context);
       absorb(got, routed.endpoint, out);
+      add_ruled_out(routed.ruled_out, out);
       const std::size_t received = graph ? got.triples.size() : 0;
       Completeness verdict =
           judge_answer(got, received, {}, source, true, settings_.max_response_bytes);
@@ -250,6 +282,7 @@ Answer QueryService::run(Routed& routed, const Window& window,
             : inner;
     SourceAnswer got = source.run(sent, context);
     absorb(got, routed.endpoint, out);
+    add_ruled_out(routed.ruled_out, out);
     Completeness verdict = judge_answer(got, got.solutions.rows.size(), request, source, false,
                                         settings_.max_response_bytes);
     verdict.shortfalls.insert(verdict.shortfalls.end(), out.completeness.shortfalls.begin(),

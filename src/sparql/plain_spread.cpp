@@ -4,6 +4,7 @@
 // tree (which pages, counts and next-page queries are built from) says the same as the
 // algebra.
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -27,9 +28,12 @@ Operator joined(Operator left, Operator right) {
 
 class Spreader {
  public:
-  Spreader(const std::vector<std::string>& endpoints, const Prologue& prologue,
-           std::set<std::string> taken)
-      : endpoints_(endpoints), prologue_(prologue), taken_(std::move(taken)) {}
+  Spreader(const std::vector<std::string>& endpoints, const SourcesOf& sources_of,
+           const Prologue& prologue, std::set<std::string> taken)
+      : endpoints_(endpoints),
+        sources_of_(sources_of),
+        prologue_(prologue),
+        taken_(std::move(taken)) {}
 
   void spread(Operator& op) {
     switch (op.kind()) {
@@ -59,6 +63,7 @@ class Spreader {
   }
 
   std::size_t spread_patterns = 0;
+  std::vector<std::string> ruled_out;
 
  private:
   // One merge unit per triple pattern, joined in the pattern's order.
@@ -79,9 +84,26 @@ class Spreader {
     return std::move(*out);
   }
 
-  Operator merge_unit(const TriplePattern& t) const {
+  Operator merge_unit(const TriplePattern& t) {
+    std::vector<std::string> chosen;
+    if (sources_of_) {
+      PatternSources sources = sources_of_(t, endpoints_);
+      for (std::string& line : sources.ruled_out)
+        ruled_out.push_back(to_sse(Operator(BgpOp{{t}})) + ": " + line);
+      chosen = std::move(sources.endpoints);
+    }
+    const std::vector<std::string>& endpoints = sources_of_ ? chosen : endpoints_;
+    if (endpoints.empty()) {
+      // No endpoint can match it: VALUES of its variables without a row.
+      TableOp none;
+      for (const VarOrTerm* position : {&t.subject, &t.predicate, &t.object})
+        if (position->is_var &&
+            std::find(none.vars.begin(), none.vars.end(), position->var) == none.vars.end())
+          none.vars.push_back(position->var);
+      return Operator(std::move(none));
+    }
     std::optional<Operator> branches;
-    for (const std::string& endpoint : endpoints_) {
+    for (const std::string& endpoint : endpoints) {
       std::vector<Operator> body;
       body.emplace_back(BgpOp{{t}});
       Operator service(ServiceOp{VarOrTerm::constant(rdf::Term::iri(endpoint)), false},
@@ -95,6 +117,8 @@ class Spreader {
       sides.push_back(std::move(service));
       branches = Operator(UnionOp{}, std::move(sides));
     }
+    // One endpoint's answer to one pattern has no duplicates (its default graph is a set).
+    if (endpoints.size() == 1) return std::move(*branches);
     std::vector<Operator> operand;
     operand.push_back(std::move(*branches));
     return Operator(DistinctOp{}, std::move(operand));
@@ -142,6 +166,7 @@ class Spreader {
   }
 
   const std::vector<std::string>& endpoints_;
+  const SourcesOf& sources_of_;
   const Prologue& prologue_;
   std::set<std::string> taken_;
   std::size_t next_blank_ = 0;
@@ -149,7 +174,8 @@ class Spreader {
 
 }  // namespace
 
-WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::string>& endpoints) {
+WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::string>& endpoints,
+                                   const SourcesOf& sources_of) {
   if (endpoints.size() == 1) return wrap_plain_patterns(query, endpoints[0]);
   WrappedQuery out;
   out.query = query;
@@ -165,11 +191,12 @@ WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::st
   if (where.is<ProjectOp>()) where = Operator(where.operand());
 
   const BoundVars in_where = bound_vars(where);
-  Spreader spreader(endpoints, query.prologue(),
+  Spreader spreader(endpoints, sources_of, query.prologue(),
                     std::set<std::string>(in_where.maybe.begin(), in_where.maybe.end()));
   spreader.spread(where);
   if (spreader.spread_patterns == 0) return out;
   out.wrapped = spreader.spread_patterns;
+  out.ruled_out = std::move(spreader.ruled_out);
 
   // Printed and read back as a group, which then replaces the query's WHERE. Joined with the
   // unit table so that a unit's DISTINCT stays in its own sub-select rather than becoming the

@@ -171,13 +171,16 @@ class RunSparqlQueryTool final : public mcp::Tool {
     } else {
       request.query = sparql::parse_query(request.text);
     }
+    std::vector<std::string> ruled_out;  // named endpoints source selection left out, and why
     if (!endpoints.empty()) {
       // The patterns outside SERVICE go to the endpoints named; the text that runs (and the
       // next-page query) says so itself.
       std::vector<std::string> iris;
       for (const catalogue::Endpoint* endpoint : endpoints)
         iris.push_back(endpoint->endpoint_iri);
-      sparql::WrappedQuery wrapped = sparql::spread_plain_patterns(request.query, iris);
+      sparql::WrappedQuery wrapped =
+          sparql::spread_plain_patterns(request.query, iris, service_->sources_of());
+      ruled_out = std::move(wrapped.ruled_out);
       if (wrapped.wrapped) {
         request.query = std::move(wrapped.query);
         request.text = sparql::serialize_query(request.query);
@@ -187,6 +190,11 @@ class RunSparqlQueryTool final : public mcp::Tool {
     if (format) check_format_fits(*format, graph);
     request.format = format.value_or(graph ? "turtle" : "table");
     Page page = pager_.page(request, context);
+    if (page.facts.plan) {
+      for (auto line = ruled_out.rbegin(); line != ruled_out.rend(); ++line)
+        page.facts.plan->children.insert(page.facts.plan->children.begin(),
+                                         {"ruled out", *line, 0, 0, {}});
+    }
     note_seen(page, request.max_rows);
     if (diagnose && answer_is_empty(page)) {
       assist::DiagnosisRequest asked;

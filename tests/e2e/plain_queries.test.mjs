@@ -104,8 +104,15 @@ describe("plain queries over several endpoints", () => {
     await tool(session, "get_void_descriptions", { endpoint: "right" });
     const result = await run("SELECT ?n WHERE { ?a ex:knows ?b . ?b ex:name ?n }", { explain: true });
     assert.deepEqual(values(result, "n"), ["Bob"]);
-    assert.match(text_of(result), new RegExp(`pruned \\(<${right.url().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}> ` +
-                                             `for .*knows.*: its data has no <${EX}knows>`));
+    const escaped = right.url().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    assert.match(text_of(result), new RegExp(`ruled out \\(\\(bgp \\(triple \\?a <${EX}knows> \\?b\\)\\): ` +
+                                             `<${escaped}>: its data has no <${EX}knows>\\)`));
+    // Only the endpoint left is asked for that pattern: one SERVICE, no merge unit.
+    assert.match(text_of(result), /service \(#1 <[^>]+> requests=1 rows=1 [^\n]*sent: SELECT \?a \?b WHERE \{ \?a ex:knows \?b \. \}/);
+    // A predicate no endpoint's description has: an empty answer, without a request.
+    const none = await run("SELECT ?x WHERE { ?x ex:nowhere ?y }", { explain: true });
+    assert.equal(none.structuredContent.rows.length, 0);
+    assert.equal(none.structuredContent.requests, 0, text_of(none));
     // The endpoints asked are listed.
     assert.ok(result.structuredContent.endpoints.length >= 1);
   });

@@ -110,3 +110,26 @@ TEST_CASE("what cannot be split per triple over several endpoints is refused wit
       spread_plain_patterns(parse_query("SELECT * WHERE { ?s <http://x/p>/^<http://x/q> ?o }"), two)
           .wrapped == 2);
 }
+
+TEST_CASE("source selection chooses each unit's endpoints; none leaves an empty VALUES",
+          "[sparql]") {
+  const SourcesOf sources_of = [](const algebra::TriplePattern& t,
+                                  const std::vector<std::string>& endpoints) {
+    PatternSources out;
+    if (t.predicate.term.value == "http://x/p") out.endpoints = {endpoints[0]};
+    if (t.predicate.term.value == "http://x/q") out.endpoints = endpoints;
+    if (out.endpoints.size() < endpoints.size()) out.ruled_out.push_back("not there");
+    return out;
+  };
+  const WrappedQuery w = spread_plain_patterns(
+      parse_query(
+          "SELECT * WHERE { ?s <http://x/p> ?o . ?o <http://x/q> ?v . ?v <http://x/r> ?w }"),
+      {"http://a/", "http://b/"}, sources_of);
+  CHECK(w.wrapped == 3);
+  CHECK(w.ruled_out == std::vector<std::string>{"(bgp (triple ?s <http://x/p> ?o)): not there",
+                                                "(bgp (triple ?v <http://x/r> ?w)): not there"});
+  CHECK(to_sse(w.query) ==
+        sse_of("SELECT ?s ?o ?v ?w WHERE { SERVICE <http://a/> { ?s <http://x/p> ?o } "
+               "{ SELECT DISTINCT * WHERE { { SERVICE <http://a/> { ?o <http://x/q> ?v } } UNION "
+               "{ SERVICE <http://b/> { ?o <http://x/q> ?v } } } } VALUES (?v ?w) { } }"));
+}

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -29,6 +30,7 @@
 #include "sparqlmcp/federation/local_endpoints.hpp"
 #include "sparqlmcp/federation/request_sender.hpp"
 #include "sparqlmcp/federation/source.hpp"
+#include "sparqlmcp/federation/source_index.hpp"
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/sparql/query.hpp"
@@ -218,6 +220,11 @@ class QueryService {
   // "Known endpoints: <iri> (title), ..." for error messages, bounded in length.
   std::string known_endpoints_hint() const;
 
+  // Which catalogue endpoints may hold a triple pattern's triples, from what their VoID
+  // descriptions and earlier answers tell (for sparql::spread_plain_patterns). Plain patterns
+  // without named endpoints use it in routing already.
+  sparql::SourcesOf sources_of() const;
+
   const catalogue::Catalogue& catalogue() const { return catalogue_; }
   const QueryServiceSettings& settings() const { return settings_; }
 
@@ -234,6 +241,9 @@ class QueryService {
   std::shared_ptr<const LocalEndpoints> local_;
   std::shared_ptr<EndpointMemory> memory_ = std::make_shared<EndpointMemory>();
   std::shared_ptr<SubqueryCache> subquery_cache_;
+  // The source index over the catalogue, rebuilt when a vocabulary changes.
+  mutable std::mutex index_mutex_;
+  mutable std::shared_ptr<const SourceIndex> index_;
 };
 
 }  // namespace sparqlmcp::federation

@@ -5,6 +5,7 @@
 // with `endpoints` naming one endpoint: the result is an ordinary federated query text, so
 // its next-page query runs without the argument.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,9 +13,20 @@
 
 namespace sparqlmcp::sparql {
 
+// Which endpoints may hold triples matching a pattern (source selection from what is known of
+// their data), and a line per reason for those left out.
+struct PatternSources {
+  std::vector<std::string> endpoints;
+  std::vector<std::string> ruled_out;
+};
+using SourcesOf = std::function<PatternSources(const algebra::TriplePattern& pattern,
+                                               const std::vector<std::string>& endpoints)>;
+
 struct WrappedQuery {
   Query query;
   std::size_t wrapped = 0;  // runs (one endpoint) or triple patterns (several) put in SERVICE
+  // Several endpoints: per pattern, those `sources_of` left out and why ("<pattern>: ...").
+  std::vector<std::string> ruled_out;
 };
 
 // Throws Exception(ErrorKind::Syntax) only when the rewritten tree breaks a static rule,
@@ -28,8 +40,11 @@ WrappedQuery wrap_plain_patterns(const Query& query, const std::string& endpoint
 // (one per label and basic graph pattern, never projected), so the units that share one still
 // join on it. The federation's source selection then drops the branches that cannot match
 // and merges what one endpoint alone answers into one request. One endpoint: the same as
-// wrap_plain_patterns. Throws Exception(InvalidArgument) for what cannot be split per
-// triple: a property path with *, +, ?, | or ! and GRAPH outside SERVICE, with what to do.
-WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::string>& endpoints);
+// wrap_plain_patterns. `sources_of`, when given, chooses each pattern's endpoints among them
+// (a unit of one endpoint is a plain SERVICE; of none, an empty VALUES). Throws
+// Exception(InvalidArgument) for what cannot be split per triple: a property path with *, +,
+// ?, | or ! and GRAPH outside SERVICE, with what to do.
+WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::string>& endpoints,
+                                   const SourcesOf& sources_of = {});
 
 }  // namespace sparqlmcp::sparql
