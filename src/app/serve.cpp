@@ -35,6 +35,8 @@
 #include "sparqlmcp/transport/mcp_http.hpp"
 #include "sparqlmcp/transport/stdio.hpp"
 #include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/void/cache.hpp"
+#include "sparqlmcp/void/federation_void.hpp"
 
 namespace sparqlmcp::app {
 
@@ -220,6 +222,17 @@ int run_serve(const CommandLine& command_line) {
     sparql_options.default_timeout = runtime->settings.default_timeout;
     sparql_options.max_timeout = runtime->settings.max_timeout;
     sparql_options.catalogue = &runtime->catalogue;
+    // The runtime outlives the HTTP server, which serve_http stops before returning.
+    sparql_options.federation_void = [described = runtime.get()](const std::string& endpoint_url,
+                                                                 const rdf::Term& dataset) {
+      std::vector<void_::FederationMember> members;
+      for (const catalogue::Endpoint& endpoint : described->catalogue.endpoints()) {
+        void_::CacheLookup cached = described->void_cache->lookup(endpoint.id);
+        members.push_back({endpoint.endpoint_iri, endpoint.title,
+                           cached.hit ? cached.hit->description : nullptr});
+      }
+      return void_::federation_void(endpoint_url, members, dataset);
+    };
     tools::QueryAnswerer answer = [service](const sparql::Query& query,
                                             const federation::Window& window,
                                             const federation::RequestContext& context) {

@@ -198,7 +198,8 @@ std::string serialize(const Rendered& answer, AnswerFormat format) {
 
 // SPARQL 1.1 Service Description 2: what a GET of the endpoint without a query returns, as the
 // graph answer it is written like.
-Rendered service_description(const std::string& endpoint_url) {
+Rendered service_description(const std::string& endpoint_url,
+                             const SparqlEndpointOptions& options) {
   const std::string sd = "http://www.w3.org/ns/sparql-service-description#";
   const std::string formats = "http://www.w3.org/ns/formats/";
   const rdf::Term service = rdf::Term::blank("service");
@@ -217,6 +218,28 @@ Rendered service_description(const std::string& endpoint_url) {
                              "SPARQL_Results_TSV", "Turtle", "N-Triples"}) {
     description.triples.push_back(
         {service, rdf::Term::iri(sd + "resultFormat"), rdf::Term::iri(formats + format)});
+  }
+  std::vector<rdf::Triple> federated;
+  const rdf::Term graph = rdf::Term::blank("federation");
+  try {
+    if (options.federation_void) federated = options.federation_void(endpoint_url, graph);
+  } catch (const std::exception& e) {
+    // The description without VoID is still right; the failure is the server's to fix.
+    spdlog::warn("sparql endpoint: the service description's VoID failed: {}", e.what());
+  }
+  if (!federated.empty()) {
+    // VoID on the default graph of the default dataset, where void-generator puts it and
+    // federators look for it.
+    const std::string rdf_type = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type";
+    const rdf::Term dataset = rdf::Term::blank("defaultDataset");
+    description.triples.push_back({service, rdf::Term::iri(sd + "defaultDataset"), dataset});
+    description.triples.push_back(
+        {dataset, rdf::Term::iri(rdf_type), rdf::Term::iri(sd + "Dataset")});
+    description.triples.push_back({dataset, rdf::Term::iri(sd + "defaultGraph"), graph});
+    description.triples.push_back({graph, rdf::Term::iri(rdf_type), rdf::Term::iri(sd + "Graph")});
+    description.triples.insert(description.triples.end(), federated.begin(), federated.end());
+    description.prefixes.emplace_back("void", "http://rdfs.org/ns/void#");
+    description.prefixes.emplace_back("dcterms", "http://purl.org/dc/terms/");
   }
   return description;
 }
@@ -261,7 +284,10 @@ class SparqlHttpHandler final : public HttpHandler {
     protocol.accept = request.header("Accept");
     protocol.endpoint_url = "http://" + request.header("Host").value_or("localhost") + request.path;
     if (!protocol.query) {
-      describe_service(protocol, exchange);
+      // On the pool: the VoID of a big catalogue takes a moment to write.
+      boost::asio::post(pool_, [this, protocol = std::move(protocol), exchange]() {
+        describe_service(protocol, exchange);
+      });
       return;
     }
     boost::asio::post(
@@ -269,7 +295,7 @@ class SparqlHttpHandler final : public HttpHandler {
   }
 
  private:
-  static void describe_service(const ProtocolRequest& protocol, const HttpExchange& exchange) {
+  void describe_service(const ProtocolRequest& protocol, const HttpExchange& exchange) const {
     const std::optional<detail::Offer> offer = detail::negotiate(protocol.accept, true);
     if (!offer) {
       exchange.respond(not_acceptable(true));
@@ -277,7 +303,7 @@ class SparqlHttpHandler final : public HttpHandler {
     }
     HttpResponse response;
     response.headers.emplace_back("Content-Type", detail::content_type(*offer));
-    response.body = serialize(service_description(protocol.endpoint_url), offer->format);
+    response.body = serialize(service_description(protocol.endpoint_url, options_), offer->format);
     exchange.respond(std::move(response));
   }
 

@@ -147,6 +147,11 @@ describe("the SPARQL 1.1 Protocol endpoint on /sparql", { timeout: 300000 }, () 
     const sd = "http://www.w3.org/ns/sparql-service-description#";
     assert.ok(text.includes(` <${sd}endpoint> <${sparql}> .`), text);
     assert.ok(text.includes(` <${sd}supportedLanguage> <${sd}SPARQL11Query> .`), text);
+    // VoID of what it federates: its own dataset on the default graph, each endpoint a subset.
+    const VOID = "http://rdfs.org/ns/void#";
+    assert.ok(text.includes(` <${VOID}sparqlEndpoint> <${sparql}> .`), text);
+    for (const url of [names.url(), ages.url()]) assert.ok(text.includes(` <${VOID}sparqlEndpoint> <${url}> .`), text);
+    assert.ok(text.split("\n").filter((line) => line.includes(`<${VOID}subset>`)).length >= 3, text);
   });
 
   it("cuts an answer at 10,000 rows and says so with X-SPARQL-MaxRows and a warning", async () => {

@@ -10,7 +10,7 @@
 //   time limit, up to the maximum. Repeated `endpoint=` parameters (catalogue ids or IRIs) name
 //   the endpoints whose merged data the triple patterns outside SERVICE match (without them,
 //   every catalogue endpoint that can match them). GET without any parameter returns the
-//   Service Description.
+//   Service Description, with the VoID of what the endpoint federates (options.federation_void).
 // - Answers (2.1.5, 2.2.5): SELECT and ASK as SPARQL JSON, XML, CSV or TSV; CONSTRUCT and
 //   DESCRIBE as Turtle or N-Triples, chosen by Accept. Every row at once, up to `max_rows`: a
 //   SPARQL client pages with LIMIT/OFFSET itself. An answer cut at that cap or at an
@@ -31,6 +31,7 @@
 
 #include "sparqlmcp/catalogue/catalogue.hpp"
 #include "sparqlmcp/federation/query_service.hpp"
+#include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/transport/http_server.hpp"
 
 namespace sparqlmcp::sparql_endpoint {
@@ -45,6 +46,10 @@ struct SparqlEndpointOptions {
   std::chrono::milliseconds max_timeout{600000};
   // Resolves `endpoint=` parameters; nullptr: the parameter is refused.
   const catalogue::Catalogue* catalogue = nullptr;
+  // The VoID of what the endpoint federates, for its service description: triples about
+  // `dataset` (the sd:defaultGraph of its sd:defaultDataset). May be empty.
+  std::function<std::vector<rdf::Triple>(const std::string& endpoint_url, const rdf::Term& dataset)>
+      federation_void;
 };
 
 // Answers one query for the endpoint: the QueryService's answer, traced or not as the caller
