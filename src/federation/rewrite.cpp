@@ -19,6 +19,7 @@ using sparql::algebra::ProjectOp;
 using sparql::algebra::ServiceOp;
 using sparql::algebra::SliceOp;
 using sparql::algebra::ToMultiSetOp;
+using sparql::algebra::UnionOp;
 
 bool is_remote_service(const Operator& op) {
   const auto* service = op.get_if<ServiceOp>();
@@ -189,13 +190,43 @@ Operator rewrite(const Operator& op, const RewriteOptions& options) {
   }
 }
 
+// Whether every row `op` gives is a distinct triple of one endpoint: a SERVICE around one
+// triple pattern that binds its three positions' variables (an endpoint's default graph is a
+// set of triples), or a UNION of such.
+bool gives_distinct_triples(const Operator& op) {
+  if (op.is<UnionOp>())
+    return std::all_of(op.children.begin(), op.children.end(), gives_distinct_triples);
+  const auto* service = op.get_if<ServiceOp>();
+  if (service == nullptr || service->silent) return false;
+  const auto* bgp = op.operand().get_if<sparql::algebra::BgpOp>();
+  return bgp != nullptr && bgp->triples.size() == 1;
+}
+
 // Gives the SERVICE clauses below a LIMIT of `rows` (its limit plus offset) a LIMIT of their
 // own where that cannot change the answer: through projections, BIND, both branches of a UNION
 // and the left side of an OPTIONAL (each of its rows gives at least one), never through a join,
-// FILTER, DISTINCT, ORDER BY or grouping. Only below the endpoint's result cap: an answer of
-// exactly the cap is paged, and pages of an unordered sub-select are not stable.
+// FILTER, ORDER BY or grouping, and through DISTINCT only onto a merge unit of plain patterns
+// (a DISTINCT over one triple pattern's SERVICEs: each branch's first `rows` rows are distinct,
+// so they hold the first `rows` distinct rows of the whole). Only below the endpoint's result
+// cap: an answer of exactly the cap is paged, and pages of an unordered sub-select are not
+// stable.
 void push_limit(Operator& op, std::uint64_t rows, const LimitOptions& options) {
   switch (op.kind()) {
+    case OpKind::ToMultiSet:
+      push_limit(op.operand(), rows, options);
+      return;
+    case OpKind::Distinct: {
+      // (A projection that drops a variable would make the rows of one triple repeat.)
+      Operator* below = &op.operand();
+      if (const auto* project = below->get_if<ProjectOp>()) {
+        below = &below->operand();
+        for (const std::string& var : sparql::algebra::bound_vars(*below).maybe)
+          if (std::find(project->vars.begin(), project->vars.end(), var) == project->vars.end())
+            return;
+      }
+      if (gives_distinct_triples(*below)) push_limit(*below, rows, options);
+      return;
+    }
     case OpKind::Project:
     case OpKind::Extend:
     case OpKind::LeftJoin:  // its left side

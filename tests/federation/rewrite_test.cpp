@@ -126,3 +126,23 @@ TEST_CASE("a LIMIT stays above joins, filters, DISTINCT, ORDER BY and an endpoin
       limited("SELECT * { SERVICE <http://capped/> { ?s :p ?o } } LIMIT 99").find("(slice _ 99") !=
       std::string::npos);
 }
+
+TEST_CASE("a LIMIT reaches the branches of a merge unit of plain patterns, not a projection of one",
+          "[federation]") {
+  // Each branch's first rows are distinct triples, so they hold the unit's first distinct rows.
+  const std::string unit =
+      "{ SELECT DISTINCT * { { SERVICE <http://a/> { ?s :p ?o } } UNION { SERVICE <http://b/> "
+      "{ ?s :p ?o } } } }";
+  const std::string pushed = limited("SELECT * { " + unit + " } LIMIT 3");
+  INFO(pushed);
+  CHECK(pushed.find("(service <http://a/> (tomultiset (slice _ 3") != std::string::npos);
+  CHECK(pushed.find("(service <http://b/> (tomultiset (slice _ 3") != std::string::npos);
+  // A DISTINCT that drops ?o would see one triple's ?s repeat: no LIMIT below it.
+  CHECK(limited("SELECT * { { SELECT DISTINCT ?s { { SERVICE <http://a/> { ?s :p ?o } } UNION { "
+                "SERVICE <http://b/> { ?s :p ?o } } } } } LIMIT 3")
+            .find("tomultiset (slice") == std::string::npos);
+  // Two patterns in one block may repeat a row of the projection too.
+  CHECK(limited("SELECT * { { SELECT DISTINCT * { { SERVICE <http://a/> { ?s :p ?o . ?o :q ?x } } "
+                "UNION { SERVICE <http://b/> { ?s :p ?o . ?o :q ?x } } } } } LIMIT 3")
+            .find("tomultiset (slice") == std::string::npos);
+}
