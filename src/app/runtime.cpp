@@ -123,9 +123,18 @@ std::shared_ptr<const federation::QueryService> make_query_service(Runtime& runt
     }
     return vocabulary;
   };
+  // Any cached description, whole or not, gives estimates for join order.
+  auto statistics =
+      [cache,
+       catalogue](const std::string& endpoint_iri) -> std::shared_ptr<const void_::Description> {
+    const catalogue::Endpoint* endpoint = catalogue->find_by_iri(endpoint_iri);
+    if (endpoint == nullptr) return nullptr;
+    void_::CacheLookup lookup = cache->lookup(endpoint->id);
+    return lookup.hit ? lookup.hit->description : nullptr;
+  };
   return std::make_shared<const federation::QueryService>(
       runtime.catalogue, federation::make_http_sender(*runtime.sparql_client),
-      runtime.service_settings, runtime.local, std::move(vocabularies));
+      runtime.service_settings, runtime.local, std::move(vocabularies), std::move(statistics));
 }
 
 std::unique_ptr<void_::VoidService> make_void_service(

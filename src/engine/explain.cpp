@@ -122,6 +122,7 @@ ExplainNode explain_plan(const PlanNode& node, const Context& ctx) {
   ExplainNode out = std::visit(Describe{node, ctx}, node.payload);
   out.rows = node.rows_out;
   out.opens = node.opens;
+  out.estimated = node.estimated_rows;
   for (const PlanPtr& child : node.children)
     out.children.push_back(explain_plan(*child, ctx));
   return out;
@@ -135,6 +136,7 @@ void write(const ExplainNode& node, int depth, std::string& out) {
   out.append(static_cast<std::size_t>(depth) * 2, ' ');
   out += node.op;
   if (!node.detail.empty()) out += " (" + node.detail + ")";
+  if (node.estimated) out += " estimated=" + std::to_string(*node.estimated);
   out += " rows=" + std::to_string(node.rows);
   if (node.opens > 1) out += " opened=" + std::to_string(node.opens);
   out += '\n';

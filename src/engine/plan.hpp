@@ -257,6 +257,9 @@ struct PlanNode {
   mutable std::uint64_t rows_out = 0;
   mutable std::uint64_t opens = 0;
   mutable std::string outcome;  // e.g. an adaptive join's choice
+  // Rows the operator is expected to give, where the federation estimated them (SERVICE
+  // blocks, and unions, sub-selects and DISTINCTs of those).
+  std::optional<std::uint64_t> estimated_rows;
 
   OpKind kind() const { return PayloadKinds<PlanPayload>::value[payload.index()]; }
   // The payload if this node is of P's kind, else nullptr.

@@ -55,7 +55,7 @@ void add_slot(SlotSet& set, Slot s) {
 
 class Planner {
  public:
-  explicit Planner(Context& ctx) : ctx_(ctx) {}
+  explicit Planner(Context& ctx) : ctx_(ctx), probe_rows_(ctx.options.service_probe_rows) {}
 
   PlanPtr plan(const Operator& op);
 
@@ -191,7 +191,7 @@ class Planner {
   }
 
   // The strategy of a join (or, with `left_join`, an OPTIONAL, which never swaps) of l and r.
-  static JoinPlan choose_join(const PlanNode& l, const PlanNode& r, bool left_join) {
+  JoinPlan choose_join(const PlanNode& l, const PlanNode& r, bool left_join) const {
     JoinPlan join;
     bool shared = !set_intersection(l.maybe, r.maybe).empty();
     join.key = set_intersection(l.certain, r.certain);
@@ -213,14 +213,20 @@ class Planner {
       const PlanNode& inner = join.swap ? l : r;
       const PlanNode& outer = join.swap ? r : l;
       if (inner.has_service) {
-        join.strategy = outer.has_service && probeable(inner) ? JoinStrategy::Adaptive
-                                                              : JoinStrategy::BatchBind;
+        // An inner side estimated beyond what the probe may read would not be hashed: bind at
+        // once, without the probe's request.
+        const bool too_large =
+            inner.estimated_rows && probe_rows_ > 0 && *inner.estimated_rows > probe_rows_;
+        join.strategy = outer.has_service && probeable(inner) && !too_large
+                            ? JoinStrategy::Adaptive
+                            : JoinStrategy::BatchBind;
       }
     }
     return join;
   }
 
   Context& ctx_;
+  std::uint64_t probe_rows_;  // the adaptive join's probe limit (0: none)
   // Whether the operator being planned is read only until some first rows (under a LIMIT,
   // ASK or EXISTS) rather than to the end.
   bool first_rows_ = false;
@@ -397,6 +403,7 @@ PlanPtr Planner::plan(const Operator& op) {
       if (!remote.name.is_var) service.endpoint_iri = remote.name.term.value;
       service.silent = remote.silent;
       service.id = ++ctx_.services_planned;
+      node->estimated_rows = remote.estimated_rows;
       sparql::algebra::BoundVars vars = sparql::algebra::bound_vars(op.children[0]);
       for (const std::string& v : vars.maybe) {
         Slot slot = ctx_.vars.slot(v);
@@ -490,6 +497,20 @@ PlanPtr Planner::plan(const Operator& op) {
   node->has_service = node->as<ServicePlan>() != nullptr ||
                       std::any_of(node->children.begin(), node->children.end(),
                                   [](const PlanPtr& c) { return c->has_service; });
+  // Estimates carry through what neither adds nor multiplies rows; a union adds its branches'.
+  if (node->as<UnionPlan>()) {
+    std::uint64_t sum = 0;
+    bool all = !node->children.empty();
+    for (const PlanPtr& c : node->children) {
+      all = all && c->estimated_rows.has_value();
+      if (all) sum += *c->estimated_rows;
+    }
+    if (all) node->estimated_rows = sum;
+  } else if ((node->as<DistinctPlan>() || node->as<ProjectPlan>() || node->as<ToMultiSetPlan>() ||
+              node->as<ReducedPlan>()) &&
+             !node->children.empty()) {
+    node->estimated_rows = node->children[0]->estimated_rows;
+  }
   return node;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "join_order.hpp"
 #include "rewrite.hpp"
 #include "source_selection.hpp"
 #include "sparqlmcp/engine/evaluator.hpp"
@@ -44,6 +45,7 @@ class FederatedSource final : public Source {
                                           settings_.federation, *memory_, selection);
     // Pruned UNIONs may leave joined blocks of one endpoint: merge them.
     if (!pruning.pruned.empty()) algebra = rewrite_for_federation(algebra, rewrite_options);
+    const std::size_t reordered = order_joins_by_estimates(algebra, settings_.statistics);
     LimitOptions limit_options;
     limit_options.row_cap = [this](const std::string& iri) -> std::uint64_t {
       Source* source = lookup_ ? lookup_(iri) : nullptr;
@@ -73,7 +75,8 @@ class FederatedSource final : public Source {
               " vocabulary requests, " + std::to_string(pruning.decided_by_vocabulary) +
               " branches decided by vocabularies, " + std::to_string(pruning.probes) +
               " probe requests, " + std::to_string(pruning.remembered) + " answers remembered, " +
-              std::to_string(pruning.pruned.size()) + " branches pruned",
+              std::to_string(pruning.pruned.size()) + " branches pruned; " +
+              std::to_string(reordered) + " joins ordered by VoID estimates",
           outcome.plan->rows,
           1,
           {}};

@@ -37,7 +37,7 @@ struct RoutingOptions {
   bool allow_any_endpoint = false;
   std::string federation_endpoint;  // --federation-endpoint URL; empty: the embedded engine
   // Chooses the catalogue endpoints a plain pattern goes to (empty: all of them).
-  sparql::SourcesOf sources_of;
+  sparql::SourcesOf sources_of = {};
 };
 
 // Throws Exception(InvalidArgument or Unsupported) with an actionable message.

@@ -112,11 +112,12 @@ struct QueryService::Routed {
 QueryService::QueryService(const catalogue::Catalogue& catalogue,
                            std::unique_ptr<RequestSender> sender, QueryServiceSettings settings,
                            std::shared_ptr<const LocalEndpoints> local,
-                           EndpointMemory::DescribedVocabularies described)
+                           EndpointMemory::DescribedVocabularies described, StatisticsOf statistics)
     : catalogue_(catalogue),
       sender_(std::move(sender)),
       settings_(std::move(settings)),
-      local_(std::move(local)) {
+      local_(std::move(local)),
+      statistics_(std::move(statistics)) {
   if (described) memory_->set_described_vocabularies(std::move(described));
   if (settings_.subquery_cache_bytes > 0) {
     subquery_cache_ = std::make_shared<SubqueryCache>(settings_.subquery_cache_bytes,
@@ -163,6 +164,7 @@ std::unique_ptr<Source> QueryService::federated_source(
   settings.federation = settings_.federation;
   settings.max_result_rows = std::max(settings_.assumed_result_cap, settings_.max_answer_rows);
   settings.max_rows_in_memory = settings_.max_rows_held;
+  settings.statistics = statistics_;
   // SERVICE ?variable unbound ranges over the catalogue, bounded.
   for (const catalogue::Endpoint& entry : catalogue_.endpoints()) {
     if (entry.settings.calls_services.value_or(false))

@@ -139,6 +139,17 @@ bool push_filter(const Expr& e, const std::vector<std::string>& vars, Operator& 
              push_filter(e, vars, op.children[0]);
     case OpKind::Filter:
       return push_filter(e, vars, op.children[0]);
+    // A filter keeps a row or not by the row's own values: it commutes with DISTINCT, and with
+    // a sub-select that projects every variable it reads (a merge unit of plain patterns).
+    case OpKind::Distinct:
+    case OpKind::ToMultiSet:
+      return push_filter(e, vars, op.operand());
+    case OpKind::Project: {
+      const auto& kept = op.as<ProjectOp>().vars;
+      for (const std::string& var : vars)
+        if (std::find(kept.begin(), kept.end(), var) == kept.end()) return false;
+      return push_filter(e, vars, op.operand());
+    }
     default:
       return false;
   }

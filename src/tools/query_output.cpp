@@ -62,6 +62,7 @@ nlohmann::json plan_json(const engine::ExplainNode& node) {
   nlohmann::json out = {{"op", node.op}, {"rows", node.rows}};
   if (!node.detail.empty()) out["detail"] = node.detail;
   if (node.opens > 1) out["opened"] = node.opens;
+  if (node.estimated) out["estimated"] = *node.estimated;
   if (!children.empty()) out["children"] = std::move(children);
   return out;
 }

@@ -146,3 +146,19 @@ TEST_CASE("a LIMIT reaches the branches of a merge unit of plain patterns, not a
                 "UNION { SERVICE <http://b/> { ?s :p ?o . ?o :q ?x } } } } } LIMIT 3")
             .find("tomultiset (slice") == std::string::npos);
 }
+
+TEST_CASE("a FILTER reaches the branches of a merge unit of plain patterns", "[federation]") {
+  const std::string text = rewritten(
+      "{ SELECT DISTINCT * { { SERVICE <http://a/> { ?s :p ?o } } UNION { SERVICE <http://b/> { "
+      "?s :p ?o } } } } FILTER(LANG(?o) = \"en\")");
+  INFO(text);
+  CHECK(text.find("(service <http://a/> (filter (= (lang ?o) \"en\")") != std::string::npos);
+  CHECK(text.find("(service <http://b/> (filter (= (lang ?o) \"en\")") != std::string::npos);
+  // Not into a sub-select that does not project the variable (another ?o), nor below a LIMIT.
+  for (const char* query :
+       {"{ SELECT ?s { SERVICE <http://a/> { ?s :p ?o } } } FILTER(BOUND(?o))",
+        "{ SELECT * { SERVICE <http://a/> { ?s :p ?o } } LIMIT 3 } FILTER(?o > 1)"}) {
+    INFO(query);
+    CHECK(rewritten(query).find("(service <http://a/> (filter") == std::string::npos);
+  }
+}

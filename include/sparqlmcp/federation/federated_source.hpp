@@ -4,12 +4,14 @@
 // through FederatedServices. run_sparql_query pages, counts and caches its answers exactly as
 // it does a single endpoint's.
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "sparqlmcp/federation/federated_services.hpp"
 #include "sparqlmcp/federation/source.hpp"
+#include "sparqlmcp/void/model.hpp"
 
 namespace sparqlmcp::federation {
 
@@ -22,6 +24,10 @@ struct FederatedSourceSettings {
   // Endpoints that evaluate SERVICE themselves (smcp:callsServices): a SERVICE nested in one of
   // their blocks is sent along instead of being federated here.
   std::vector<std::string> endpoints_calling_services;
+  // The endpoints' cached VoID descriptions, for cardinality estimates and join order (may be
+  // empty: the order written, the adaptive probe).
+  std::function<std::shared_ptr<const void_::Description>(const std::string& endpoint_iri)>
+      statistics;
 };
 
 // `lookup` resolves SERVICE IRIs to sources (which must outlive the returned source); `cache`

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -34,6 +35,7 @@
 #include "sparqlmcp/rdf/term.hpp"
 #include "sparqlmcp/results/query_results.hpp"
 #include "sparqlmcp/sparql/query.hpp"
+#include "sparqlmcp/void/model.hpp"
 
 namespace sparqlmcp::federation {
 
@@ -187,10 +189,13 @@ class QueryService {
   // bound in app/, tests pass a fake). `local` holds the stores of entries answered in-process
   // (may be null when there are none). `described` gives the vocabularies of endpoints with a
   // complete VoID description, which source selection reads before asking an endpoint (may be
-  // empty).
+  // empty). `statistics` gives an endpoint's cached description for cardinality estimates and
+  // join order (may be empty).
+  using StatisticsOf =
+      std::function<std::shared_ptr<const void_::Description>(const std::string& endpoint_iri)>;
   QueryService(const catalogue::Catalogue& catalogue, std::unique_ptr<RequestSender> sender,
                QueryServiceSettings settings, std::shared_ptr<const LocalEndpoints> local = {},
-               EndpointMemory::DescribedVocabularies described = {});
+               EndpointMemory::DescribedVocabularies described = {}, StatisticsOf statistics = {});
   ~QueryService();
   QueryService(const QueryService&) = delete;
   QueryService& operator=(const QueryService&) = delete;
@@ -241,6 +246,7 @@ class QueryService {
   std::shared_ptr<const LocalEndpoints> local_;
   std::shared_ptr<EndpointMemory> memory_ = std::make_shared<EndpointMemory>();
   std::shared_ptr<SubqueryCache> subquery_cache_;
+  StatisticsOf statistics_;
   // The source index over the catalogue, rebuilt when a vocabulary changes.
   mutable std::mutex index_mutex_;
   mutable std::shared_ptr<const SourceIndex> index_;

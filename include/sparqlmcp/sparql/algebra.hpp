@@ -105,6 +105,9 @@ struct ServiceOp {
   static constexpr OpKind kKind = OpKind::Service;
   VarOrTerm name;
   bool silent = false;
+  // The federation's estimate of the rows the block gives, from VoID statistics; no part of
+  // the query text (never printed or read).
+  std::optional<std::uint64_t> estimated_rows = std::nullopt;
 };
 
 struct GroupOp {
