@@ -2,6 +2,7 @@
 // and ToMultiSet (the boundary of a sub-select).
 
 #include "join_table.hpp"
+#include "service_eval.hpp"
 
 namespace sparqlmcp::engine::detail {
 
@@ -49,6 +50,7 @@ class FilterIterator final : public RowIterator {
   }
   bool next(Row& out) override {
     if (!child_) return false;
+    if (!filter_.remote_exists.empty()) return next_in_blocks(out);
     while (child_->next(out)) {
       ctx_.tick();
       begin_row(ctx_, scope_);
@@ -58,10 +60,66 @@ class FilterIterator final : public RowIterator {
   }
 
  private:
+  // EXISTS over remote blocks as a semi-join: the rows are read in blocks, each remote EXISTS
+  // pattern is asked once per block with the block's rows as its seeds (the SERVICE requests
+  // carry them as VALUES), and each row is then tested with those answers.
+  static constexpr std::size_t kBlockRows = 2000;
+
+  bool next_in_blocks(Row& out) {
+    for (;;) {
+      if (at_ == block_.size() && !fill_block()) return false;
+      const std::size_t i = at_++;
+      ctx_.tick();
+      begin_row(ctx_, scope_);
+      bool pass = false;
+      {
+        // Cleared however the test ends (an error in an expression included).
+        struct Known {
+          Context& ctx;
+          ~Known() { ctx.exists_known = nullptr; }
+        } known{ctx_};
+        ctx_.exists_known = &known_[i];
+        pass = all_true(filter_.exprs, block_[i], ctx_);
+      }
+      if (pass) {
+        out = std::move(block_[i]);
+        return true;
+      }
+    }
+  }
+
+  bool fill_block() {
+    block_.clear();
+    known_.clear();
+    at_ = 0;
+    Row row;
+    while (block_.size() < kBlockRows && child_->next(row)) {
+      row.resize(std::max(row.size(), ctx_.vars.size()), kUnbound);
+      block_.push_back(row);
+    }
+    if (block_.empty()) return false;
+    known_.assign(block_.size(), {});
+    const GraphScope scope = scope_ ? scope_ : ctx_.default_scope;
+    for (const sparql::algebra::Operator* pattern : filter_.remote_exists) {
+      std::vector<bool> found(block_.size(), false);
+      auto answers = open_batch(exists_plan(*pattern, ctx_), block_, scope, ctx_);
+      Row answer;
+      std::size_t seed = 0;
+      while (answers->next(answer, seed))
+        if (seed < found.size()) found[seed] = true;
+      for (std::size_t i = 0; i < block_.size(); ++i)
+        known_[i].emplace_back(pattern, found[i]);
+    }
+    return true;
+  }
+
   const FilterPlan& filter_;
   GraphScope scope_;
   Context& ctx_;
   IteratorPtr child_;
+  std::vector<Row> block_;
+  std::vector<std::vector<std::pair<const sparql::algebra::Operator*, bool>>> known_;
+  std::size_t at_ = 0;
 };
 
 class ExtendIterator final : public RowIterator {

@@ -59,6 +59,9 @@ class Context {
 
   // Plans of EXISTS patterns, keyed by the algebra node the expression points at.
   std::unordered_map<const sparql::algebra::Operator*, std::unique_ptr<PlanNode>> exists_plans;
+  // While a FILTER tests a row whose EXISTS patterns were asked for its whole block: their
+  // answers for that row (pattern, has a solution). Null otherwise.
+  const std::vector<std::pair<const sparql::algebra::Operator*, bool>>* exists_known = nullptr;
 
   // Called for every unit of work (a quad read, a row produced): checks the deadline and the
   // cancellation token every 1024 calls, so the cost is a counter increment.

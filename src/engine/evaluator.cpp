@@ -60,12 +60,24 @@ void set_up_dataset(Context& ctx, const sparql::ast::SelectQuery& q) {
   ctx.default_scope = std::move(scope);
 }
 
+}  // namespace
+
+const PlanNode& detail::exists_plan(const sparql::algebra::Operator& pattern, Context& ctx) {
+  auto it = ctx.exists_plans.find(&pattern);
+  if (it == ctx.exists_plans.end())
+    it = ctx.exists_plans.emplace(&pattern, build_plan(pattern, ctx, true)).first;
+  return *it->second;
+}
+
+namespace {
+
 void install_exists(Context& ctx) {
   ctx.expr.exists = [&ctx](const Operator& pattern, RowView row) -> bool {
-    auto it = ctx.exists_plans.find(&pattern);
-    if (it == ctx.exists_plans.end())
-      it = ctx.exists_plans.emplace(&pattern, build_plan(pattern, ctx, true)).first;
-    const PlanNode& plan = *it->second;
+    if (ctx.exists_known != nullptr) {
+      for (const auto& [known, found] : *ctx.exists_known)
+        if (known == &pattern) return found;
+    }
+    const PlanNode& plan = exists_plan(pattern, ctx);
     Row seed(row.begin(), row.end());
     seed.resize(std::max(seed.size(), ctx.vars.size()), kUnbound);
     GraphScope saved = ctx.active_scope;

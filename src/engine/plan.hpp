@@ -141,6 +141,9 @@ struct FilterPlan {
   // variable the pattern always binds, applied as a seed instead (index look-ups instead of
   // a scan and a test).
   std::vector<std::pair<Slot, TermId>> seed_bindings;
+  // The EXISTS / NOT EXISTS patterns of `exprs` that hold a SERVICE: asked for a block of rows
+  // at once (a semi-join: one request per block, not one per row) before the rows are tested.
+  std::vector<const sparql::algebra::Operator*> remote_exists;
 };
 
 struct UnionPlan {
@@ -278,6 +281,9 @@ using PlanPtr = std::unique_ptr<PlanNode>;
 // ctx.exists_plans).
 // `first_rows`: only the first rows will be read (ASK, EXISTS).
 PlanPtr build_plan(const sparql::algebra::Operator& op, Context& ctx, bool first_rows = false);
+
+// The plan of an EXISTS pattern, built on first use and kept in ctx.exists_plans.
+const PlanNode& exists_plan(const sparql::algebra::Operator& pattern, Context& ctx);
 
 // The plan as it ran (counts kept with EvaluationOptions::explain).
 ExplainNode explain_plan(const PlanNode& plan, const Context& ctx);

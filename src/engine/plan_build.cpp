@@ -185,6 +185,20 @@ class Planner {
     return true;
   }
 
+  static bool holds_service(const Operator& op) {
+    return op.is<ServiceOp>() || std::any_of(op.children.begin(), op.children.end(),
+                                             [](const Operator& c) { return holds_service(c); });
+  }
+
+  // The EXISTS / NOT EXISTS patterns in `e` that hold a SERVICE.
+  static void remote_exists(const Expr& e, std::vector<const Operator*>& out) {
+    if ((e.kind == Expr::Kind::Exists || e.kind == Expr::Kind::NotExists) && e.op &&
+        holds_service(*e.op))
+      out.push_back(e.op.get());
+    for (const Expr& a : e.args)
+      remote_exists(a, out);
+  }
+
   static bool is_open_path(const PlanNode& n) {
     const auto* path = n.as<PathPlan>();
     return path && path->subject.is_var && path->object.is_var;
@@ -313,6 +327,7 @@ PlanPtr Planner::plan(const Operator& op) {
           }
         }
         filter.exprs.push_back(compile(e));
+        remote_exists(e, filter.remote_exists);
       }
       break;
     }
