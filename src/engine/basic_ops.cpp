@@ -101,12 +101,8 @@ class FilterIterator final : public RowIterator {
     known_.assign(block_.size(), {});
     const GraphScope scope = scope_ ? scope_ : ctx_.default_scope;
     for (const sparql::algebra::Operator* pattern : filter_.remote_exists) {
-      std::vector<bool> found(block_.size(), false);
-      auto answers = open_batch(exists_plan(*pattern, ctx_), block_, scope, ctx_);
-      Row answer;
-      std::size_t seed = 0;
-      while (answers->next(answer, seed))
-        if (seed < found.size()) found[seed] = true;
+      const std::vector<bool> found =
+          seeds_with_solutions(exists_plan(*pattern, ctx_), block_, scope, ctx_);
       for (std::size_t i = 0; i < block_.size(); ++i)
         known_[i].emplace_back(pattern, found[i]);
     }

@@ -109,12 +109,7 @@ class RemoteMinusIterator final : public RowIterator {
       block_.push_back(row);
     }
     if (block_.empty()) return false;
-    removed_.assign(seeds_.size(), false);
-    auto answers = open_batch(right, seeds_, scope_, ctx_);
-    Row answer;
-    std::size_t seed = 0;
-    while (answers->next(answer, seed))
-      if (seed < removed_.size()) removed_[seed] = true;
+    removed_ = seeds_with_solutions(right, seeds_, scope_, ctx_);
     return true;
   }
 

@@ -374,6 +374,17 @@ std::unique_ptr<BatchIterator> open_batch(const PlanNode& plan, const std::vecto
   return std::make_unique<PerSeedBatch>(plan, seeds, scope, ctx);
 }
 
+std::vector<bool> seeds_with_solutions(const PlanNode& plan, const std::vector<Row>& seeds,
+                                       const GraphScope& scope, Context& ctx) {
+  std::vector<bool> found(seeds.size(), false);
+  auto answers = open_batch(plan, seeds, scope, ctx);
+  Row answer;
+  std::size_t seed = 0;
+  while (answers->next(answer, seed))
+    if (seed < found.size()) found[seed] = true;
+  return found;
+}
+
 bool probeable(const PlanNode& plan) {
   if (const auto* service = plan.as<ServicePlan>()) return !service->endpoint.is_var;
   if (plan.as<UnionPlan>()) {

@@ -27,6 +27,11 @@ class BatchIterator {
 std::unique_ptr<BatchIterator> open_batch(const PlanNode& plan, const std::vector<Row>& seeds,
                                           const GraphScope& scope, Context& ctx);
 
+// Which of `seeds` the plan has a solution for, asked for all of them at once (open_batch):
+// the semi-join of EXISTS and MINUS over remote blocks.
+std::vector<bool> seeds_with_solutions(const PlanNode& plan, const std::vector<Row>& seeds,
+                                       const GraphScope& scope, Context& ctx);
+
 // Whether `plan` can be probed: a SERVICE with a fixed endpoint, or a UNION of such.
 bool probeable(const PlanNode& plan);
 
