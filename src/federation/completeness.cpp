@@ -79,6 +79,11 @@ void add_service_verdicts(const FederationStats& stats, Completeness& completene
     if (service.silent_failure)
       warnings.push_back(name +
                          " failed and SILENT let the query go on without it: " + service.failure);
+    if (service.left_out) {
+      warnings.push_back(name + " failed and was left out (silent: true): " + service.failure);
+      completeness.shortfalls.push_back(
+          {Shortfall::Kind::Service, name + ": its endpoint failed, so its rows are missing"});
+    }
     for (const std::string& why : service.incomplete)
       completeness.shortfalls.push_back({Shortfall::Kind::Service, name + ": " + why});
   }

@@ -138,6 +138,15 @@ class PendingFederated final : public engine::PendingService {
     } catch (const Exception& exception) {
       stats.time += since(started);
       if (exception.error().kind == ErrorKind::Cancelled) throw;
+      if (!request_.silent && owner_.context_.leave_out_failing &&
+          exception.error().kind != ErrorKind::LimitExceeded) {
+        // Left out: no rows (not SILENT's empty solution, which would join with everything).
+        stats.left_out = true;
+        stats.failure = exception.error().to_text();
+        engine::ServiceAnswer none;
+        none.vars = shape_.vars;
+        return none;
+      }
       if (!request_.silent) {
         // Which block failed, so the agent knows which part of its query to fix or to mark
         // SILENT.
@@ -536,6 +545,7 @@ std::string FederatedServices::describe(int operator_id) const {
   text += " time=" + std::to_string(s.time.count()) + "ms";
   if (s.route == "in-process") text += " in-process";
   if (s.silent_failure) text += " failed, ignored (SILENT): " + s.failure;
+  if (s.left_out) text += " failed, left out (silent: true): " + s.failure;
   for (const std::string& why : s.incomplete)
     text += " incomplete: " + why;
   for (const std::string& note : s.notes)

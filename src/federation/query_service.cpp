@@ -79,6 +79,7 @@ void absorb(const SourceAnswer& got, const std::string& endpoint, Answer& out) {
     outcome.binding_rows = service.binding_rows;
     outcome.cache_hits = service.cache_hits;
     if (service.silent_failure) outcome.silent_failure = service.failure;
+    if (service.left_out) outcome.left_out = service.failure;
     out.services.push_back(std::move(outcome));
   }
   add_service_verdicts(stats, out.completeness, out.warnings);

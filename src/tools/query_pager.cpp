@@ -154,7 +154,7 @@ void QueryPager::absorb(Call& call, const Answer& answer, mcp::ToolContext& cont
   };
   for (const federation::ServiceOutcome& service : answer.services) {
     // A block that came back empty: an agent can tell "no answer" from "wrong query".
-    if (service.silent_failure || service.rows > 0 || service.requests == 0 ||
+    if (service.silent_failure || service.left_out || service.rows > 0 || service.requests == 0 ||
         service.cache_hits > 0)
       continue;
     warn(service.endpoint,
@@ -204,6 +204,7 @@ Answer QueryPager::request(Call& call, const sparql::Query& query, const Window&
   federation::RequestContext request_context{call.request.deadline, context.cancellation,
                                              notice_logger(context), call.request.explain,
                                              request_tracer(context)};
+  request_context.leave_out_failing = call.request.leave_out_failing;
   Answer answer = service_->answer(query, window, request_context);
   absorb(call, answer, context);
   call.facts.elapsed = since(call.request.started);

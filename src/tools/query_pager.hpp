@@ -38,10 +38,11 @@ struct PagerSettings {
 struct PageRequest {
   std::string text;  // as the caller sent it: the result cache's key
   sparql::Query query;
-  std::size_t max_rows = 100;  // rows the caller shows at most
-  bool count = false;          // also count the rows exactly
-  bool explain = false;        // return the plan that ran
-  std::string format;          // recorded in the facts
+  std::size_t max_rows = 100;      // rows the caller shows at most
+  bool count = false;              // also count the rows exactly
+  bool explain = false;            // return the plan that ran
+  bool leave_out_failing = false;  // silent: true (federation::RequestContext)
+  std::string format;              // recorded in the facts
   std::chrono::steady_clock::time_point started;
   std::chrono::steady_clock::time_point deadline;
 };

@@ -86,6 +86,12 @@ mcp::ToolDefinition run_sparql_query_definition(const QuerySettings& settings) {
           {"description",
            "Show IRIs in the table as label (prefix:local) with the labels their endpoints "
            "give them (default true; structuredContent has them as `labels`)."}}},
+        {"silent",
+         {{"type", "boolean"},
+          {"description",
+           "Go on without an endpoint that fails (it contributes no rows; the result names it "
+           "and says rows may be missing) instead of failing the query. Meant for plain "
+           "patterns sent to many endpoints; default false."}}},
         {"diagnose",
          {{"type", "boolean"},
           {"description",
@@ -137,7 +143,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
   mcp::ToolResult run(const nlohmann::json& arguments, mcp::ToolContext& context) {
     Arguments args(arguments, definition_.name);
     args.reject_unknown({"query", "format", "timeout_ms", "max_rows", "count", "explain", "labels",
-                         "diagnose", "endpoints"});
+                         "diagnose", "endpoints", "silent"});
     const bool diagnose = args.optional_boolean("diagnose").value_or(false);
     const bool labels = args.optional_boolean("labels").value_or(true);
     PageRequest request;
@@ -152,6 +158,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
             .value_or(static_cast<std::int64_t>(settings_.default_max_rows)));
     request.count = args.optional_boolean("count").value_or(false);
     request.explain = args.optional_boolean("explain").value_or(false);
+    request.leave_out_failing = args.optional_boolean("silent").value_or(false);
     request.started = Clock::now();
     request.deadline = request.started + timeout;
 

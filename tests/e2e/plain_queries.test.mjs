@@ -142,3 +142,33 @@ describe("plain queries over several endpoints", () => {
     assert.match(text_of(path), /can run across several endpoints.*SERVICE/s);
   });
 });
+
+describe("plain queries with an endpoint that is down", () => {
+  const DOWN = "http://127.0.0.1:9/sparql";  // nothing listens on the discard port
+  let left, data, catalogue, session;
+  before(async () => {
+    data = mkdtempSync(join(tmpdir(), "sparqlmcp-plain-down-"));
+    writeFileSync(join(data, "left.ttl"), LEFT);
+    left = await start_oxigraph([join(data, "left.ttl")]);
+    catalogue = write_catalogue([{ id: "left", endpoint: left.url() }, { id: "down", endpoint: DOWN }]);
+    session = await connect_sdk(catalogue.dir, ["--void-cache", join(data, "void-cache")]);
+  });
+  after(async () => {
+    await session?.close();
+    await left?.stop();
+    catalogue?.remove();
+    rmSync(data, { recursive: true, force: true });
+  });
+
+  it("fails naming the endpoint, or with silent: true goes on without it and says so", async () => {
+    const query = `${PREFIX}SELECT ?p WHERE { ?p a ex:Person } ORDER BY ?p`;
+    const failed = await call_tool(session.client, "run_sparql_query", { query, endpoints: ["left", "down"] });
+    assert.equal(failed.isError, true);
+    assert.match(text_of(failed), /127\.0\.0\.1:9/);
+    const silent = await tool(session, "run_sparql_query", { query, endpoints: ["left", "down"], silent: true });
+    assert.deepEqual(values(silent, "p"), ["ex:alice", "ex:bob"]);
+    assert.equal(silent.structuredContent.possibly_incomplete, true);
+    assert.ok(silent.structuredContent.warnings.some((w) => /127\.0\.0\.1:9.*left out \(silent: true\)/.test(w)),
+              JSON.stringify(silent.structuredContent.warnings));
+  });
+});

@@ -146,6 +146,7 @@ struct ServiceOutcome {
   std::size_t binding_rows = 0;  // rows of a bound join sent to it
   std::size_t cache_hits = 0;
   std::optional<std::string> silent_failure;  // the error SERVICE SILENT let pass
+  std::optional<std::string> left_out;        // the error it was left out for (silent: true)
 };
 
 struct Answer {

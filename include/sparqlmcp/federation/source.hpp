@@ -71,6 +71,9 @@ struct RequestContext {
   // Told of every request to a remote endpoint when it ends, on the thread that reads its
   // answer (several at once in a federated query). May be empty.
   std::function<void(const RequestRecord&)> on_request;
+  // run_sparql_query's `silent: true`: a SERVICE block whose endpoint fails (not a SILENT one)
+  // is left out, contributing no rows, and the answer says so, instead of failing the query.
+  bool leave_out_failing = false;
 };
 
 // A pattern sent as SELECT `vars` WHERE { op } (all in-scope variables when `vars` is empty).

@@ -25,7 +25,8 @@ struct ServiceStats {
   std::size_t cache_hits = 0;
   std::chrono::milliseconds time{0};  // waited for its answers
   bool silent_failure = false;
-  std::string failure;                  // the error SILENT swallowed
+  bool left_out = false;                // failed and left out (RequestContext::leave_out_failing)
+  std::string failure;                  // the error SILENT swallowed, or why it was left out
   std::vector<std::string> incomplete;  // why some answers may lack rows
   std::vector<std::string> notes;       // blocks halved, pages fetched, ...
 };
