@@ -51,6 +51,16 @@ void EndpointMemory::remember_solutions(const std::string& endpoint, const std::
   probes_.put(endpoint + "\n" + shape, any, 64);
 }
 
+std::optional<std::uint64_t> EndpointMemory::rows_seen(const std::string& endpoint,
+                                                       const std::string& shape) {
+  return rows_seen_.find(endpoint + "\n" + shape);
+}
+
+void EndpointMemory::remember_rows(const std::string& endpoint, const std::string& shape,
+                                   std::uint64_t rows) {
+  rows_seen_.put(endpoint + "\n" + shape, rows, 64);
+}
+
 std::optional<std::shared_ptr<const Vocabulary>> EndpointMemory::vocabulary(
     const std::string& endpoint) {
   DescribedVocabularies described;

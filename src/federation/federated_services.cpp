@@ -165,8 +165,12 @@ class PendingFederated final : public engine::PendingService {
     // An unbound answer tells whether the endpoint has solutions for the pattern at all: source
     // selection need not ask again.
     if (!bound_join() && !request_.silent) {
-      owner_.memory_->remember_solutions(request_.endpoint, pattern_shape(*request_.pattern),
-                                         !answer.rows.empty());
+      const std::string shape = pattern_shape(*request_.pattern);
+      owner_.memory_->remember_solutions(request_.endpoint, shape, !answer.rows.empty());
+      // A whole answer's size corrects the next query's estimate for this pattern.
+      if (answer.complete && !probe_capped_ &&
+          (!request_.row_limit || answer.rows.size() <= *request_.row_limit))
+        owner_.memory_->remember_rows(request_.endpoint, shape, answer.rows.size());
     }
     if (request_.row_limit && answer.rows.size() > *request_.row_limit) {
       answer.rows.resize(*request_.row_limit);

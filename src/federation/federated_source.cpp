@@ -45,7 +45,10 @@ class FederatedSource final : public Source {
                                           settings_.federation, *memory_, selection);
     // Pruned UNIONs may leave joined blocks of one endpoint: merge them.
     if (!pruning.pruned.empty()) algebra = rewrite_for_federation(algebra, rewrite_options);
-    const std::size_t reordered = order_joins_by_estimates(algebra, settings_.statistics);
+    const RowsSeen seen = [this](const std::string& endpoint, const sparql::algebra::Operator& p) {
+      return memory_->rows_seen(endpoint, pattern_shape(p));
+    };
+    const std::size_t reordered = order_joins_by_estimates(algebra, settings_.statistics, seen);
     LimitOptions limit_options;
     limit_options.row_cap = [this](const std::string& iri) -> std::uint64_t {
       Source* source = lookup_ ? lookup_(iri) : nullptr;
@@ -76,7 +79,7 @@ class FederatedSource final : public Source {
               " branches decided by vocabularies, " + std::to_string(pruning.probes) +
               " probe requests, " + std::to_string(pruning.remembered) + " answers remembered, " +
               std::to_string(pruning.pruned.size()) + " branches pruned; " +
-              std::to_string(reordered) + " joins ordered by VoID estimates",
+              std::to_string(reordered) + " joins ordered by estimates",
           outcome.plan->rows,
           1,
           {}};

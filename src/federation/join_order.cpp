@@ -86,12 +86,16 @@ void flatten_join(Operator& op, std::vector<Operator>& out) {
 
 class Planner {
  public:
-  explicit Planner(const StatisticsOf& statistics) : statistics_(statistics) {}
+  Planner(const StatisticsOf& statistics, const RowsSeen& seen)
+      : statistics_(statistics), seen_(seen) {}
 
   void annotate(Operator& op) {
     if (auto* service = op.get_if<ServiceOp>()) {
-      if (!service->name.is_var && statistics_) {
-        if (auto description = statistics_(service->name.term.value)) {
+      if (service->name.is_var) return;
+      const std::string& endpoint = service->name.term.value;
+      if (seen_) service->estimated_rows = seen_(endpoint, op.operand());
+      if (!service->estimated_rows && statistics_) {
+        if (auto description = statistics_(endpoint)) {
           if (std::optional<double> rows = estimate_block(*description, op.operand()))
             service->estimated_rows = static_cast<std::uint64_t>(std::ceil(*rows));
         }
@@ -177,6 +181,7 @@ class Planner {
   }
 
   const StatisticsOf& statistics_;
+  const RowsSeen& seen_;
 };
 
 }  // namespace
@@ -212,8 +217,9 @@ std::optional<double> estimate_triple(const void_::Description& d, const TripleP
   return ps > 0 && po > 0 ? pt / (ps * po) : pt;
 }
 
-std::size_t order_joins_by_estimates(Operator& op, const StatisticsOf& statistics) {
-  Planner planner(statistics);
+std::size_t order_joins_by_estimates(Operator& op, const StatisticsOf& statistics,
+                                     const RowsSeen& seen) {
+  Planner planner(statistics, seen);
   planner.annotate(op);
   planner.order(op);
   return planner.reordered;

@@ -13,7 +13,8 @@
 // VALUES) whose every operand has an estimate is ordered greedily: the smallest first, then
 // always the smallest one that shares a variable with those before (a cross product only when
 // nothing connects), as a left-deep join, so the engine's bound joins carry the fewest rows.
-// A group where some operand has no estimate (no description) keeps the order written, and
+// A group where some operand has no estimate (no description, nothing seen) keeps the order
+// written, and
 // the adaptive probe decides as before.
 
 #include <functional>
@@ -34,8 +35,14 @@ using StatisticsOf =
 std::optional<double> estimate_triple(const void_::Description& description,
                                       const sparql::algebra::TriplePattern& pattern);
 
+// The rows an endpoint's whole answer to a pattern had when last asked (nullopt: not seen).
+using RowsSeen = std::function<std::optional<std::uint64_t>(
+    const std::string& endpoint_iri, const sparql::algebra::Operator& pattern)>;
+
 // Annotates the SERVICE clauses of `op` (EXISTS patterns included) and orders its join groups.
-// Returns how many groups were reordered.
-std::size_t order_joins_by_estimates(sparql::algebra::Operator& op, const StatisticsOf& statistics);
+// A pattern whose whole answer was seen before is estimated by that (earlier answers correct
+// the statistics); else by the VoID formulas. Returns how many groups were reordered.
+std::size_t order_joins_by_estimates(sparql::algebra::Operator& op, const StatisticsOf& statistics,
+                                     const RowsSeen& seen = {});
 
 }  // namespace sparqlmcp::federation

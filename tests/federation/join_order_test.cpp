@@ -90,3 +90,26 @@ TEST_CASE("a connected operand goes before a smaller one that would make a cross
   CHECK(sse.find("<http://c/>") < sse.find("<http://a/>"));
   CHECK(sse.find("<http://a/>") < sse.find("<http://b/>"));
 }
+
+TEST_CASE("rows an earlier answer showed correct the estimate, also without a description",
+          "[federation]") {
+  const auto d = description();
+  federation::StatisticsOf statistics = [&](const std::string& iri) {
+    return iri == "http://a/" ? d : nullptr;
+  };
+  // knows at <a> was seen to have 3 rows (VoID says 4,000); name at <b> has no description but
+  // was seen with 50: both estimated, so the group is ordered, knows first.
+  federation::RowsSeen seen = [](const std::string& iri,
+                                 const sparql::algebra::Operator&) -> std::optional<std::uint64_t> {
+    if (iri == "http://a/") return 3;
+    if (iri == "http://b/") return 50;
+    return std::nullopt;
+  };
+  sparql::Query q = sparql::parse_query(
+      "SELECT * { SERVICE <http://b/> { ?s <http://e/name> ?n } SERVICE <http://a/> { ?s "
+      "<http://e/knows> ?o } }");
+  sparql::algebra::Operator op = q.algebra().operand();
+  CHECK(federation::order_joins_by_estimates(op, statistics, seen) == 1);
+  CHECK(op.left().as<sparql::algebra::ServiceOp>().estimated_rows == 3u);
+  CHECK(op.right().as<sparql::algebra::ServiceOp>().estimated_rows == 50u);
+}

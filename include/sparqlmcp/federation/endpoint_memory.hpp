@@ -49,6 +49,10 @@ class EndpointMemory {
   // Whether an endpoint has a solution for a pattern shape (source selection's ASK probes).
   std::optional<bool> has_solutions(const std::string& endpoint, const std::string& shape);
   void remember_solutions(const std::string& endpoint, const std::string& shape, bool any);
+  // How many rows an endpoint's whole answer to a pattern shape had (an unbound SERVICE
+  // answer, not cut): the join order's estimate, corrected by what was seen (15 minutes).
+  std::optional<std::uint64_t> rows_seen(const std::string& endpoint, const std::string& shape);
+  void remember_rows(const std::string& endpoint, const std::string& shape, std::uint64_t rows);
 
   // An endpoint's vocabulary: the one its VoID description gives (see
   // set_described_vocabularies), else the vocabulary when learned (kept 15 minutes), nullptr
@@ -82,6 +86,7 @@ class EndpointMemory {
   std::map<std::string, std::size_t> result_caps_;
   DescribedVocabularies described_;
   util::BoundedCache<bool> probes_{8 * 1024 * 1024, std::chrono::seconds(900)};
+  util::BoundedCache<std::uint64_t> rows_seen_{4 * 1024 * 1024, std::chrono::seconds(900)};
   util::BoundedCache<std::shared_ptr<const Vocabulary>> vocabularies_{32 * 1024 * 1024,
                                                                       std::chrono::seconds(900)};
   util::BoundedCache<bool> without_vocabulary_{1024 * 1024, std::chrono::hours(6)};
