@@ -84,6 +84,9 @@ void flatten_join(Operator& op, std::vector<Operator>& out) {
   out.push_back(std::move(op));
 }
 
+// How much smaller the first operand of the estimated order must be than the written one.
+constexpr double kWorthReordering = 10.0;
+
 class Planner {
  public:
   Planner(const StatisticsOf& statistics, const RowsSeen& seen)
@@ -159,6 +162,11 @@ class Planner {
       chosen.push_back(best);
       bound.insert(vars[best].begin(), vars[best].end());
     }
+    // Only an order that starts much smaller than the one written is worth its risk: the
+    // estimates are rough (no join selectivity), and the written order is often the writer's
+    // own knowledge of the data.
+    if (estimates[chosen[0]] * kWorthReordering > estimates[0])
+      return left_deep(std::move(operands));
     bool moved = false;
     for (std::size_t i = 0; i < chosen.size(); ++i)
       moved = moved || chosen[i] != i;

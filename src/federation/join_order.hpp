@@ -10,7 +10,8 @@
 // its most selective one.
 //
 // Then each group of joined operands (a Join tree flattened: SERVICE blocks, merge units,
-// VALUES) whose every operand has an estimate is ordered greedily: the smallest first, then
+// VALUES) whose every operand has an estimate, and whose smallest operand is at least 10 times
+// smaller than the one written first, is ordered greedily: the smallest first, then
 // always the smallest one that shares a variable with those before (a cross product only when
 // nothing connects), as a left-deep join, so the engine's bound joins carry the fewest rows.
 // A group where some operand has no estimate (no description, nothing seen) keeps the order
