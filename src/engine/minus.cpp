@@ -12,6 +12,7 @@
 // that remove it.
 
 #include <algorithm>
+#include <map>
 
 #include "join_table.hpp"
 #include "service_eval.hpp"
@@ -93,6 +94,7 @@ class RemoteMinusIterator final : public RowIterator {
   bool fill_block() {
     block_.clear();
     seeds_.clear();
+    seed_numbers_.clear();
     seed_of_.clear();
     at_ = 0;
     Row row;
@@ -103,9 +105,9 @@ class RemoteMinusIterator final : public RowIterator {
       Row seed(std::max(row.size(), ctx_.vars.size()), kUnbound);
       for (Slot slot : right.maybe)
         if (slot < row.size()) seed[slot] = row[slot];
-      auto same = std::find(seeds_.begin(), seeds_.end(), seed);
-      seed_of_.push_back(static_cast<std::size_t>(same - seeds_.begin()));
-      if (same == seeds_.end()) seeds_.push_back(std::move(seed));
+      auto [same, added] = seed_numbers_.emplace(seed, seeds_.size());
+      seed_of_.push_back(same->second);
+      if (added) seeds_.push_back(std::move(seed));
       block_.push_back(row);
     }
     if (block_.empty()) return false;
@@ -119,8 +121,9 @@ class RemoteMinusIterator final : public RowIterator {
   IteratorPtr left_;
   std::vector<Row> block_;
   std::vector<Row> seeds_;
-  std::vector<std::size_t> seed_of_;  // per row of the block, its seed
-  std::vector<bool> removed_;         // per seed
+  std::map<Row, std::size_t> seed_numbers_;  // seed -> its place in seeds_
+  std::vector<std::size_t> seed_of_;         // per row of the block, its seed
+  std::vector<bool> removed_;                // per seed
   std::size_t at_ = 0;
 };
 

@@ -203,6 +203,17 @@ QueryService::Routed QueryService::route(const sparql::Query& query) const {
 }
 
 sparql::SourcesOf QueryService::sources_of() const {
+  // Built on the first pattern asked: routing passes this for every query, and most have no
+  // plain pattern, so none of them pays for gathering the catalogue's vocabularies.
+  return [this, index = std::shared_ptr<const SourceIndex>()](
+             const sparql::algebra::TriplePattern& pattern,
+             const std::vector<std::string>& endpoints) mutable {
+    if (!index) index = source_index();
+    return index->sources(pattern, endpoints);
+  };
+}
+
+std::shared_ptr<const SourceIndex> QueryService::source_index() const {
   std::vector<SourceIndex::Entry> entries;
   entries.reserve(catalogue_.endpoints().size());
   for (const catalogue::Endpoint& endpoint : catalogue_.endpoints())
@@ -215,10 +226,7 @@ sparql::SourcesOf QueryService::sources_of() const {
       index_ = std::make_shared<const SourceIndex>(std::move(entries));
     index = index_;
   }
-  return [index](const sparql::algebra::TriplePattern& pattern,
-                 const std::vector<std::string>& endpoints) {
-    return index->sources(pattern, endpoints);
-  };
+  return index;
 }
 
 RouteSummary QueryService::route_of(const sparql::Query& query) const {

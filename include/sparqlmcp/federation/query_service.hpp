@@ -247,6 +247,9 @@ class QueryService {
   std::shared_ptr<const LocalEndpoints> local_;
   std::shared_ptr<EndpointMemory> memory_ = std::make_shared<EndpointMemory>();
   std::shared_ptr<SubqueryCache> subquery_cache_;
+  // The index over the catalogue's current vocabularies (rebuilt when one changed).
+  std::shared_ptr<const SourceIndex> source_index() const;
+
   StatisticsOf statistics_;
   // The source index over the catalogue, rebuilt when a vocabulary changes.
   mutable std::mutex index_mutex_;
