@@ -2,7 +2,9 @@
 // pattern's endpoints over a big catalogue with cached descriptions (federation/source_index.hpp,
 // issue 26: at most 1 ms per pattern over 1,000 endpoints). Each endpoint's vocabulary holds
 // `properties` predicates (defaults: 1,000 endpoints, 300 predicates each, drawn from 20,000,
-// some shared by many endpoints, like rdfs:label, most by few) and 30 classes. It prints:
+// some shared by many endpoints, like rdfs:label, most by few) and 30 classes; each declares the
+// URI space of its entities (void:uriSpace, and for one in ten a void:uriRegexPattern too), and
+// a third of the untyped patterns have a constant subject IRI. It prints:
 //   build      building the index over every endpoint's vocabulary (once per change of one)
 //   index      median, 95th percentile and maximum per pattern, whole catalogue
 //   scan       the same patterns judged endpoint by endpoint (a set lookup per endpoint): the
@@ -65,7 +67,12 @@ int main(int argc, char** argv) {
     for (std::size_t c = 0; c < 30; ++c)
       vocabulary->classes.insert(ns + "C" + std::to_string((e * 7 + c * 13) % 3000));
     const std::string iri = "http://127.0.0.1:1/e" + std::to_string(e) + "/sparql";
-    entries.emplace_back(iri, std::move(vocabulary));
+    const std::string space = "http://127.0.0.1:1/e" + std::to_string(e) + "/";
+    std::vector<std::string> patterns_declared;
+    if (e % 10 == 0)
+      patterns_declared.push_back("^http://127\\.0\\.0\\.1:1/e" + std::to_string(e) + "/doc/");
+    entries.push_back({iri, std::move(vocabulary),
+                       federation::UriSpace::make({space + "id/"}, patterns_declared)});
     all.push_back(iri);
   }
 
@@ -74,10 +81,15 @@ int main(int argc, char** argv) {
   const double build_us = us_since(built);
 
   std::vector<sparql::algebra::TriplePattern> asked;
+  std::uniform_int_distribution<std::size_t> some_endpoint(0, endpoints - 1);
   for (std::size_t i = 0; i < patterns; ++i) {
     const bool typed = i % 4 == 0;
+    const bool about_one = !typed && i % 3 == 0;
     asked.push_back(
-        {sparql::VarOrTerm::variable("s"),
+        {about_one ? sparql::VarOrTerm::constant(rdf::Term::iri(
+                         "http://127.0.0.1:1/e" + std::to_string(some_endpoint(rng)) +
+                         (i % 2 == 0 ? "/id/" : "/doc/") + std::to_string(i)))
+                   : sparql::VarOrTerm::variable("s"),
          sparql::VarOrTerm::constant(
              rdf::Term::iri(typed ? std::string(rdf::kRdfType) : predicate())),
          typed ? sparql::VarOrTerm::constant(rdf::Term::iri(ns + "C" + std::to_string(i % 3000)))
@@ -94,10 +106,11 @@ int main(int argc, char** argv) {
     start = Clock::now();
     const bool typed = pattern.predicate.term.value == rdf::kRdfType;
     std::vector<std::string> kept;
-    for (const auto& [iri, vocabulary] : entries) {
+    const bool about_one = !pattern.subject.is_var;
+    for (const auto& [iri, vocabulary, uri_space] : entries) {
       const bool has = typed ? vocabulary->classes.count(pattern.object.term.value) > 0
                              : vocabulary->predicates.count(pattern.predicate.term.value) > 0;
-      if (has) kept.push_back(iri);
+      if (has && (!about_one || uri_space->admits(pattern.subject.term.value))) kept.push_back(iri);
     }
     kept_scan += kept.size();
     with_scan.push_back(us_since(start));

@@ -238,6 +238,15 @@ Candidate make_candidate(const FileGraph& g, const Term& s, const std::string& s
 
   for (const Term* v : g.values(s, vocab::kVoidDataDump))
     if (is_iri_like(*v)) e.data_dumps.push_back(v->value);
+  for (const Term* v : g.values(s, vocab::kVoidUriSpace))
+    if (!v->is_blank() && !v->value.empty()) e.uri_spaces.push_back(v->value);
+  for (const Term* v : g.values(s, vocab::kVoidUriRegexPattern)) {
+    if (!v->is_literal())
+      fail(c,
+           "has void:uriRegexPattern " + v->to_ntriples() +
+               "; give a regular expression as a string, such as \"^https://example\\\\.org/id/\"");
+    e.uri_patterns.push_back(v->value);
+  }
   for (const Term* v : g.values(s, vocab::kSmcpExampleQueries)) {
     if (!v->is_iri() || v->value.rfind("file:", 0) != 0)
       fail(c, "has smcp:exampleQueries " + v->to_ntriples() +
@@ -307,6 +316,12 @@ void merge_into(Candidate& into, Candidate&& from) {
   for (auto& f : b.example_files)
     if (std::find(a.example_files.begin(), a.example_files.end(), f) == a.example_files.end())
       a.example_files.push_back(std::move(f));
+  // The two resources describe one dataset: either's declaration covers its entities.
+  for (auto [into, from] :
+       {std::pair{&a.uri_spaces, &b.uri_spaces}, {&a.uri_patterns, &b.uri_patterns}})
+    for (auto& declared : *from)
+      if (std::find(into->begin(), into->end(), declared) == into->end())
+        into->push_back(std::move(declared));
   for (auto& h : b.settings.headers)
     a.settings.headers.push_back(std::move(h));
   if (into.explicit_id.empty() || (!into.id_is_smcp && from.id_is_smcp)) {

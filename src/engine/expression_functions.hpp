@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "expression_value.hpp"
+#include "sparqlmcp/engine/regex.hpp"
 
 namespace sparqlmcp::engine::expr {
 
@@ -27,19 +28,7 @@ Value fn_langmatches(const Value& tag, const Value& range);
 // 17.4.6 hashes; `algorithm` is "md5", "sha1", "sha256", "sha384" or "sha512".
 Value fn_hash(const Value& s, std::string_view algorithm);
 
-// 17.4.3.14 REGEX and 17.4.3.15 REPLACE with XPath flags. A compiled pattern can be kept by
-// the caller when pattern and flags are constant.
-class Regex {
- public:
-  virtual ~Regex() = default;
-  // nullopt for an error.
-  virtual std::optional<bool> matches(std::string_view text) const = 0;
-  // nullptr result for an error (bad replacement, pattern matching the empty string).
-  virtual std::optional<std::string> replace(std::string_view text,
-                                             std::string_view replacement) const = 0;
-  // nullptr for an invalid pattern or flags.
-  static std::unique_ptr<Regex> compile(std::string_view pattern, std::string_view flags);
-};
+// 17.4.3.14 REGEX and 17.4.3.15 REPLACE: Regex in sparqlmcp/engine/regex.hpp.
 
 // 17.4.4 numerics
 Value fn_abs(const Value& v);

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <map>
 
+#include <spdlog/spdlog.h>
+
 #include "completeness.hpp"
 #include "query_routing.hpp"
 #include "sparqlmcp/federation/federated_source.hpp"
@@ -217,8 +219,9 @@ std::shared_ptr<const SourceIndex> QueryService::source_index() const {
   std::vector<SourceIndex::Entry> entries;
   entries.reserve(catalogue_.endpoints().size());
   for (const catalogue::Endpoint& endpoint : catalogue_.endpoints())
-    entries.emplace_back(endpoint.endpoint_iri,
-                         memory_->vocabulary(endpoint.endpoint_iri).value_or(nullptr));
+    entries.push_back({endpoint.endpoint_iri,
+                       memory_->vocabulary(endpoint.endpoint_iri).value_or(nullptr),
+                       uri_space_of(endpoint)});
   std::shared_ptr<const SourceIndex> index;
   {
     std::lock_guard lock(index_mutex_);
@@ -227,6 +230,32 @@ std::shared_ptr<const SourceIndex> QueryService::source_index() const {
     index = index_;
   }
   return index;
+}
+
+std::shared_ptr<const UriSpace> QueryService::uri_space_of(
+    const catalogue::Endpoint& endpoint) const {
+  std::shared_ptr<const void_::Description> description;
+  const bool declared_here = !endpoint.uri_spaces.empty() || !endpoint.uri_patterns.empty();
+  if (!declared_here && statistics_) description = statistics_(endpoint.endpoint_iri);
+  std::lock_guard lock(index_mutex_);
+  auto [at, added] = uri_spaces_.try_emplace(endpoint.endpoint_iri);
+  DeclaredSpace& known = at->second;
+  if (!added && known.description == description) return known.space;
+  known.description = description;
+  std::vector<std::string> invalid;
+  if (declared_here) {
+    known.space = UriSpace::make(endpoint.uri_spaces, endpoint.uri_patterns, &invalid);
+  } else if (description) {
+    known.space = UriSpace::make(description->uri_spaces, description->uri_patterns, &invalid);
+  } else {
+    known.space = nullptr;
+  }
+  for (const std::string& pattern : invalid)
+    spdlog::warn(
+        "{}: void:uriRegexPattern \"{}\" is not a valid regular expression; its URI "
+        "space rules nothing out",
+        endpoint.id, pattern);
+  return known.space;
 }
 
 RouteSummary QueryService::route_of(const sparql::Query& query) const {

@@ -461,6 +461,8 @@ std::shared_ptr<Computation> Computation::start(
   Description& description = state->description;
   description.endpoint = std::move(endpoint);
   description.id = std::move(id);
+  description.uri_spaces = settings.uri_spaces;
+  description.uri_patterns = settings.uri_patterns;
   Provenance& provenance = description.provenance;
   provenance.origin = settings.origin;
   provenance.method = settings.origin == Provenance::Origin::InProcess ? "in-process" : "computed";

@@ -110,7 +110,8 @@ std::string found_text(const Description& description) {
 // Reads VoID for `endpoint` out of `triples`; records the outcome either way.
 std::optional<Description> read_found(const std::vector<rdf::Triple>& triples,
                                       const catalogue::Endpoint& endpoint,
-                                      DiscoveryAttempt& attempt, Clock::time_point started) {
+                                      DiscoveryAttempt& attempt, Clock::time_point started,
+                                      DiscoveryResult& result) {
   std::optional<Description> read = read_void(triples, endpoint.endpoint_iri);
   if (!read) {
     attempt.outcome = "no VoID in " + std::to_string(triples.size()) + " triples";
@@ -118,6 +119,10 @@ std::optional<Description> read_found(const std::vector<rdf::Triple>& triples,
   }
   if (!describes_schema(*read)) {
     attempt.outcome = "VoID without class or property partitions";
+    if (result.uri_spaces.empty() && result.uri_patterns.empty()) {
+      result.uri_spaces = read->uri_spaces;
+      result.uri_patterns = read->uri_patterns;
+    }
     return std::nullopt;
   }
   attempt.outcome = found_text(*read);
@@ -249,7 +254,8 @@ DiscoveryResult discover(const catalogue::Endpoint& endpoint, http::Client& clie
       if (fetched.unreachable) break;  // the host is down: its other paths are too
       continue;
     }
-    if ((result.found = read_found(fetched.triples, endpoint, attempt, started))) return result;
+    if ((result.found = read_found(fetched.triples, endpoint, attempt, started, result)))
+      return result;
   }
 
   // 2. The service description, and the documents it links to.
@@ -263,7 +269,7 @@ DiscoveryResult discover(const catalogue::Endpoint& endpoint, http::Client& clie
     if (!fetched.failure.empty()) {
       attempt.outcome = fetched.failure;
       if (fetched.unreachable) return result;  // nothing else can answer either
-    } else if ((result.found = read_found(fetched.triples, endpoint, attempt, started))) {
+    } else if ((result.found = read_found(fetched.triples, endpoint, attempt, started, result))) {
       return result;
     } else {
       std::vector<rdf::Triple> merged = fetched.triples;
@@ -279,7 +285,7 @@ DiscoveryResult discover(const catalogue::Endpoint& endpoint, http::Client& clie
           continue;
         }
         merged.insert(merged.end(), document.triples.begin(), document.triples.end());
-        if ((result.found = read_found(merged, endpoint, linked, started))) return result;
+        if ((result.found = read_found(merged, endpoint, linked, started, result))) return result;
       }
     }
   }
@@ -296,7 +302,7 @@ DiscoveryResult discover(const catalogue::Endpoint& endpoint, http::Client& clie
       const auto triples = read_tree(runner, "", settings, cancel, note);
       if (triples.empty()) {
         attempt.outcome = "no VoID";
-      } else if ((result.found = read_found(triples, endpoint, attempt, started))) {
+      } else if ((result.found = read_found(triples, endpoint, attempt, started, result))) {
         attempt.outcome += note;
         return result;
       }
@@ -341,7 +347,7 @@ DiscoveryResult discover(const catalogue::Endpoint& endpoint, http::Client& clie
     try {
       std::string note;
       const auto triples = read_tree(runner, graph, settings, cancel, note);
-      if ((result.found = read_found(triples, endpoint, attempt, started))) {
+      if ((result.found = read_found(triples, endpoint, attempt, started, result))) {
         attempt.outcome += note;
         return result;
       }

@@ -43,6 +43,10 @@ void Description::sort() {
     sort_by_count(
         c.properties, [](const ClassProperty& p) { return p.triples; },
         [](const ClassProperty& p) -> const std::string& { return p.property; });
+  for (std::vector<std::string>* declared : {&uri_spaces, &uri_patterns}) {
+    std::sort(declared->begin(), declared->end());
+    declared->erase(std::unique(declared->begin(), declared->end()), declared->end());
+  }
 }
 
 }  // namespace sparqlmcp::void_

@@ -111,12 +111,17 @@ std::shared_ptr<Computation> VoidService::running(const std::string& id) const {
   return found == running_.end() ? nullptr : found->second;
 }
 
-std::shared_ptr<Computation> VoidService::computation_for(const catalogue::Endpoint& endpoint) {
+std::shared_ptr<Computation> VoidService::computation_for(const catalogue::Endpoint& endpoint,
+                                                          const DiscoveryResult* declared) {
   // Held while starting, so that a computation that ends at once finds itself in the map.
   std::lock_guard lock(mutex_);
   if (auto found = running_.find(endpoint.id); found != running_.end()) return found->second;
   ComputeSettings settings = endpoint.answered_locally ? settings_.in_process : settings_.remote;
   if (endpoint.settings.result_cap) settings.result_cap = *endpoint.settings.result_cap;
+  if (declared != nullptr) {
+    settings.uri_spaces = declared->uri_spaces;
+    settings.uri_patterns = declared->uri_patterns;
+  }
   const std::string id = endpoint.id;
   auto computation = Computation::start(endpoint.endpoint_iri, endpoint.id, runners_(endpoint),
                                         settings, [this, id](const Description& description) {
@@ -166,7 +171,7 @@ std::shared_ptr<VoidService::Lookup> VoidService::lookup_for(const catalogue::En
       std::lock_guard done(lookup->mutex);
       if (!found.found && !found.unreachable() && policy == ComputePolicy::Auto &&
           !lookup->cancel->cancelled())
-        lookup->computation = computation_for(endpoint);
+        lookup->computation = computation_for(endpoint, &found);
       lookup->found = std::move(found);
       lookup->done = true;
       lookup->ended_at = std::chrono::steady_clock::now();

@@ -140,19 +140,40 @@ class PartitionSet {
   std::unordered_map<std::string, std::size_t> class_index_, property_index_;
 };
 
+bool declares_uri_space(const Description& d) {
+  return !d.uri_spaces.empty() || !d.uri_patterns.empty();
+}
+
+void add_uri_spaces(Description& into, const Description& from) {
+  into.uri_spaces.insert(into.uri_spaces.end(), from.uri_spaces.begin(), from.uri_spaces.end());
+  into.uri_patterns.insert(into.uri_patterns.end(), from.uri_patterns.begin(),
+                           from.uri_patterns.end());
+}
+
 // `parts` merged into one; nullopt when empty.
 std::optional<Description> merge_all(std::vector<Description>&& parts) {
   if (parts.empty()) return std::nullopt;
   if (parts.size() == 1) return std::move(parts.front());
   Description merged;
   PartitionSet partitions;
+  // The whole's entities are in the URI spaces of its parts only if every part declares one:
+  // a part that declares none may hold any IRI.
+  bool every_part_declares = true;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     Description& part = parts[i];
+    if (declares_uri_space(part))
+      add_uri_spaces(merged, part);
+    else
+      every_part_declares = false;
     merged.triples = i == 0 ? part.triples : add_counts(merged.triples, part.triples);
     for (ClassPartition& c : part.classes)
       partitions.add(std::move(c));
     for (PropertyPartition& p : part.properties)
       partitions.add(std::move(p));
+  }
+  if (!every_part_declares) {
+    merged.uri_spaces.clear();
+    merged.uri_patterns.clear();
   }
   // Distinct counts of the whole cannot be told from the parts'.
   merged.classes = partitions.take_classes();
@@ -201,6 +222,8 @@ struct Terms {
         subjects_target(g.predicate(v::kVoidSubjectsTarget)),
         objects_target(g.predicate(v::kVoidObjectsTarget)),
         link_predicate(g.predicate(v::kVoidLinkPredicate)),
+        uri_space(g.predicate(v::kVoidUriSpace)),
+        uri_regex_pattern(g.predicate(v::kVoidUriRegexPattern)),
         datatype_partition(g.predicate(v::kVoidExtDatatypePartition)),
         datatype(g.predicate(v::kVoidExtDatatype)),
         language_partition(g.predicate(v::kVoidExtLanguagePartition)),
@@ -233,11 +256,12 @@ struct Terms {
         reason(g.predicate(v::kSmcpReason)) {}
   Id type, void_dataset, void_linkset, sd_dataset, sparql_endpoint, triples, entities, classes,
       properties, distinct_subjects, distinct_objects, class_partition, property_partition, class_,
-      property, subset, subjects_target, objects_target, link_predicate, datatype_partition,
-      datatype, language_partition, language, sd_endpoint, default_dataset, default_graph,
-      named_graph, sd_graph, was_generated_by, started, ended, source, sh_prefix, sh_namespace, id,
-      resource_objects, properties_known, origin, method, queries, failed_queries, query_timeout,
-      concurrency, longest_query, user_agent, missing, part, subject, reason;
+      property, subset, subjects_target, objects_target, link_predicate, uri_space,
+      uri_regex_pattern, datatype_partition, datatype, language_partition, language, sd_endpoint,
+      default_dataset, default_graph, named_graph, sd_graph, was_generated_by, started, ended,
+      source, sh_prefix, sh_namespace, id, resource_objects, properties_known, origin, method,
+      queries, failed_queries, query_timeout, concurrency, longest_query, user_agent, missing, part,
+      subject, reason;
 };
 
 class Reader {
@@ -349,6 +373,20 @@ class Reader {
   std::optional<std::string> single_text(Id node, Id predicate, std::string_view name) {
     return single(node, predicate, name, "an IRI or a literal",
                   [](const Term& t) { return !t.is_blank(); });
+  }
+
+  // Every value that is a literal or an IRI (void:uriSpace is a literal, some publish an IRI),
+  // as text; a blank node is noted.
+  std::vector<std::string> texts(Id node, Id predicate, std::string_view name) {
+    std::vector<std::string> found;
+    for (const RdfGraph::Object& o : graph_.objects(node, predicate)) {
+      const rdf::Term term = graph_.term(o);
+      if (term.is_blank() || term.value.empty())
+        skip(std::string(name) + " of " + describe(node) + " is not a literal or an IRI");
+      else
+        found.push_back(term.value);
+    }
+    return found;
   }
 
   // The IRI and blank node objects; a literal where a node belongs is noted.
@@ -570,6 +608,8 @@ class Reader {
     d.distinct_objects = count(n, t_.distinct_objects, "void:distinctObjects");
     d.class_count = count(n, t_.classes, "void:classes");
     d.property_count = count(n, t_.properties, "void:properties");
+    d.uri_spaces = texts(n, t_.uri_space, "void:uriSpace");
+    d.uri_patterns = texts(n, t_.uri_regex_pattern, "void:uriRegexPattern");
     PartitionSet partitions;
     for (Id cp : children(n, t_.class_partition, "void:classPartition"))
       if (auto c = read_class(cp)) partitions.add(std::move(*c));
@@ -601,6 +641,7 @@ class Reader {
         continue;
       }
       complete_totals(*primary, part);
+      add_uri_spaces(*primary, part);
       if (!has_partitions(*primary)) {
         primary->classes = std::move(part.classes);
         primary->properties = std::move(part.properties);
@@ -615,6 +656,7 @@ class Reader {
     // void-generator's layout: totals on the default graph (the union of the named graphs
     // under sd:UnionDefaultGraph), partitions on the named graphs.
     complete_totals(*primary, *named);
+    if (!declares_uri_space(*primary)) add_uri_spaces(*primary, *named);
     if (!has_partitions(*primary)) {
       primary->classes = std::move(named->classes);
       primary->properties = std::move(named->properties);

@@ -192,6 +192,10 @@ std::string write_turtle(const Description& description) {
   out.add_count(dataset, v::kVoidDistinctObjects, d.distinct_objects);
   out.add_count(dataset, v::kVoidClasses, d.class_count);
   out.add_count(dataset, v::kVoidProperties, d.property_count);
+  for (const std::string& space : d.uri_spaces)
+    out.add_string(dataset, v::kVoidUriSpace, space);
+  for (const std::string& pattern : d.uri_patterns)
+    out.add_string(dataset, v::kVoidUriRegexPattern, pattern);
   write_provenance(out, dataset, d.provenance);
   // SHACL prefix declarations (sh:declare, SHACL §5.2.1): what sparql-llm reads prefixes from.
   for (const auto& [name, ns] : d.prefixes) {

@@ -266,3 +266,26 @@ TEST_CASE("the catalogue keeps the prefixes its files declare, the first binding
   REQUIRE(added.prefixes().size() == 1);
   CHECK(added.prefixes()[0] == std::pair<std::string, std::string>{"ex", "http://example.org/"});
 }
+
+TEST_CASE("void:uriSpace and void:uriRegexPattern are read, merged over dataset and service",
+          "[catalogue]") {
+  const Catalogue c = load_catalogue({kData / "uri-spaces.ttl"});
+  const Endpoint* people = c.find_by_id("people");
+  REQUIRE(people != nullptr);
+  CHECK(people->uri_spaces ==
+        std::vector<std::string>{"http://people.example/id/", "http://people.example/group/"});
+  CHECK(people->uri_patterns.empty());
+  const Endpoint* places = c.find_by_id("places");
+  REQUIRE(places != nullptr);
+  CHECK(places->uri_patterns ==
+        std::vector<std::string>{"^http://places\\.example/(city|country)/"});
+  CHECK(places->uri_spaces == std::vector<std::string>{"http://places.example/region/"});
+}
+
+TEST_CASE("a void:uriRegexPattern that is not a string is refused, saying what to write",
+          "[catalogue][error]") {
+  const Error e = load_error({kData / "bad-uri-pattern.ttl"});
+  CHECK_THAT(e, is_error(ErrorKind::InvalidArgument));
+  CHECK_THAT(e.message, Catch::Contains("void:uriRegexPattern <http://odd.example/>") &&
+                            Catch::Contains("give a regular expression as a string"));
+}

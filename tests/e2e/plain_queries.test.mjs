@@ -172,3 +172,60 @@ describe("plain queries with an endpoint that is down", () => {
               JSON.stringify(silent.structuredContent.warnings));
   });
 });
+
+describe("plain queries over endpoints that declare the URI space of their entities", () => {
+  // People declares its space in the catalogue; places publishes VoID in its own data with a
+  // void:uriRegexPattern. A person's triples link to a city: objects outside the space stay.
+  const PEOPLE = `@prefix ex: <${EX}> .
+<http://people.example/id/alice> ex:name "Alice" ; ex:livesIn <http://places.example/city/paris> .
+<http://people.example/id/bob> ex:name "Bob" .
+`;
+  const PLACES = `@prefix ex: <${EX}> .
+@prefix void: <http://rdfs.org/ns/void#> .
+<http://places.example/city/paris> ex:name "Paris" .
+<http://places.example/city/rome> ex:name "Rome" .
+<http://places.example/void> a void:Dataset ; void:triples 2 ;
+  void:uriRegexPattern "^http://places\\\\.example/(city|country)/" .
+`;
+  let people, places, data, catalogue, session;
+  before(async () => {
+    data = mkdtempSync(join(tmpdir(), "sparqlmcp-plain-space-"));
+    writeFileSync(join(data, "people.ttl"), PEOPLE);
+    writeFileSync(join(data, "places.ttl"), PLACES);
+    [people, places] = await Promise.all([start_oxigraph([join(data, "people.ttl")]),
+                                          start_oxigraph([join(data, "places.ttl")])]);
+    catalogue = write_catalogue([{ id: "people", endpoint: people.url(), uri_space: "http://people.example/id/" },
+                                 { id: "places", endpoint: places.url() }]);
+    session = await connect_sdk(catalogue.dir, ["--void-cache", join(data, "void-cache")]);
+  });
+  after(async () => {
+    await session?.close();
+    await Promise.all([people?.stop(), places?.stop()]);
+    catalogue?.remove();
+    rmSync(data, { recursive: true, force: true });
+  });
+
+  it("asks only the endpoint whose URI space holds a constant subject, and says why in explain", async () => {
+    const published = await tool(session, "get_void_descriptions", { endpoint: "places" });
+    assert.match(text_of(published), /places/);
+    const result = await tool(session, "run_sparql_query", {
+      query: `${PREFIX}SELECT ?n WHERE { <http://people.example/id/alice> ex:name ?n }`, explain: true });
+    assert.deepEqual(values(result, "n"), ["Alice"]);
+    assert.equal(result.structuredContent.requests, 1, text_of(result));
+    const escaped = places.url().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    assert.match(text_of(result), new RegExp(`<${escaped}>: <http://people\\.example/id/alice> is outside its URI space ` +
+                                             `\\(void:uriRegexPattern`));
+    const city = await tool(session, "run_sparql_query", {
+      query: `${PREFIX}SELECT ?n WHERE { <http://places.example/city/rome> ex:name ?n }` });
+    assert.deepEqual(values(city, "n"), ["Rome"]);
+    assert.equal(city.structuredContent.requests, 1, text_of(city));
+  });
+
+  it("keeps every endpoint for a variable subject and a constant object outside a space", async () => {
+    const names = await tool(session, "run_sparql_query", { query: `${PREFIX}SELECT ?n WHERE { ?x ex:name ?n }` });
+    assert.deepEqual(values(names, "n"), ["Alice", "Bob", "Paris", "Rome"]);
+    const linked = await tool(session, "run_sparql_query", {
+      query: `${PREFIX}SELECT ?who WHERE { ?who ex:livesIn <http://places.example/city/paris> }` });
+    assert.deepEqual(values(linked, "who"), ["http://people.example/id/alice"]);
+  });
+});

@@ -28,9 +28,9 @@ sparql::algebra::TriplePattern pattern(const std::string& predicate,
 TEST_CASE("the source index keeps the endpoints whose vocabulary has the term, and the unknown",
           "[federation]") {
   const std::string type(rdf::kRdfType);
-  SourceIndex index({{"http://a/", vocabulary({"http://x/name", type}, {"http://x/City"})},
-                     {"http://b/", vocabulary({"http://x/age"})},
-                     {"http://c/", nullptr}});
+  SourceIndex index({{"http://a/", vocabulary({"http://x/name", type}, {"http://x/City"}), nullptr},
+                     {"http://b/", vocabulary({"http://x/age"}), nullptr},
+                     {"http://c/", nullptr, nullptr}});
   const std::vector<std::string> all = {"http://a/", "http://b/", "http://c/"};
 
   sparql::PatternSources name = index.sources(pattern("http://x/name"), all);
@@ -59,8 +59,10 @@ TEST_CASE("over a big catalogue the index answers from the holders, naming few a
   std::vector<std::string> all;
   for (int i = 0; i < 1000; ++i) {
     const std::string iri = "http://e" + std::to_string(i) + "/";
-    entries.emplace_back(iri, vocabulary({i % 2 == 0 ? "http://x/even" : "http://x/odd",
-                                          i == 7 ? "http://x/rare" : "http://x/common"}));
+    entries.push_back({iri,
+                       vocabulary({i % 2 == 0 ? "http://x/even" : "http://x/odd",
+                                   i == 7 ? "http://x/rare" : "http://x/common"}),
+                       nullptr});
     all.push_back(iri);
   }
   SourceIndex index(entries);
@@ -74,6 +76,80 @@ TEST_CASE("over a big catalogue the index answers from the holders, naming few a
   REQUIRE(common.ruled_out.size() == 1);
   CHECK(common.ruled_out[0] == "<http://e7/>: its data has no <http://x/common>");
   CHECK(index.sources(pattern("http://x/even"), all).endpoints.size() == 500);
-  entries[3].second = nullptr;
+  entries[3].vocabulary = nullptr;
   CHECK_FALSE(index.built_from(entries));
+}
+
+namespace {
+
+sparql::algebra::TriplePattern about(const std::string& subject, const std::string& predicate) {
+  return {VarOrTerm::constant(rdf::Term::iri(subject)),
+          VarOrTerm::constant(rdf::Term::iri(predicate)), VarOrTerm::variable("o")};
+}
+
+}  // namespace
+
+TEST_CASE("a constant subject outside an endpoint's declared URI space rules the endpoint out",
+          "[federation]") {
+  using federation::UriSpace;
+  const std::string name = "http://x/name";
+  SourceIndex index(
+      {{"http://people/", vocabulary({name}, {"http://x/Person"}),
+        UriSpace::make({"http://people.example/id/"}, {})},
+       {"http://places/", vocabulary({name}),
+        UriSpace::make({}, {"^http://places\\.example/(city|country)/"})},
+       {"http://open/", vocabulary({name}), nullptr},
+       {"http://unknown/", nullptr, UriSpace::make({"http://unknown.example/"}, {})}});
+  const std::vector<std::string> all = {"http://people/", "http://places/", "http://open/",
+                                        "http://unknown/"};
+
+  sparql::PatternSources person = index.sources(about("http://people.example/id/7", name), all);
+  CHECK(person.endpoints == std::vector<std::string>{"http://people/", "http://open/"});
+  REQUIRE(person.ruled_out.size() == 1);
+  CHECK(person.ruled_out[0] ==
+        "<http://places/>, <http://unknown/>: <http://people.example/id/7> is outside their URI "
+        "spaces (void:uriRegexPattern \"^http://places\\.example/(city|country)/\", ...)");
+
+  sparql::PatternSources city = index.sources(about("http://places.example/city/Paris", name), all);
+  CHECK(city.endpoints == std::vector<std::string>{"http://places/", "http://open/"});
+
+  // The pattern's predicate is ruled on first; the subject then.
+  sparql::PatternSources age =
+      index.sources(about("http://people.example/id/7", "http://x/age"), all);
+  CHECK(age.endpoints.empty());  // only the unknown vocabulary may have it, outside its space
+  CHECK(age.ruled_out.size() == 2);
+
+  // A variable predicate: the subject alone decides.
+  sparql::algebra::TriplePattern anything{
+      VarOrTerm::constant(rdf::Term::iri("http://unknown.example/a")), VarOrTerm::variable("p"),
+      VarOrTerm::variable("o")};
+  CHECK(index.sources(anything, all).endpoints ==
+        std::vector<std::string>{"http://open/", "http://unknown/"});
+
+  // The dataset's own classes and properties are described there whatever its URI space.
+  sparql::algebra::TriplePattern person_class{
+      VarOrTerm::constant(rdf::Term::iri("http://x/Person")), VarOrTerm::variable("p"),
+      VarOrTerm::variable("o")};
+  CHECK(index.sources(person_class, all).endpoints ==
+        std::vector<std::string>{"http://people/", "http://open/"});
+
+  // A variable or a literal subject rules nothing out.
+  CHECK(index.sources(pattern(name), all).endpoints ==
+        std::vector<std::string>{"http://people/", "http://places/", "http://open/",
+                                 "http://unknown/"});
+}
+
+TEST_CASE("a URI space declaration with an invalid pattern rules nothing out", "[federation]") {
+  using federation::UriSpace;
+  std::vector<std::string> invalid;
+  CHECK(UriSpace::make({"http://a/"}, {"^http://(unclosed"}, &invalid) == nullptr);
+  CHECK(invalid == std::vector<std::string>{"^http://(unclosed"});
+  CHECK(UriSpace::make({}, {}) == nullptr);
+  CHECK(UriSpace::make({""}, {}) == nullptr);  // an empty prefix admits everything
+  auto space = UriSpace::make({"http://a/"}, {"b\\.example"});
+  REQUIRE(space != nullptr);
+  CHECK(space->admits("http://a/1"));
+  CHECK(space->admits("https://www.b.example/x"));  // matched anywhere, as REGEX does
+  CHECK_FALSE(space->admits("http://c/"));
+  CHECK(space->describe() == "void:uriSpace \"http://a/\" and 1 more");
 }

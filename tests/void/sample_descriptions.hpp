@@ -27,6 +27,8 @@ inline Description sample_description() {
   d.distinct_objects = 216248;
   d.class_count = 4;
   d.property_count = 31;
+  d.uri_spaces = {"http://example.org/id/", "http://example.org/person/"};
+  d.uri_patterns = {"^http://example\\.org/(doc|id)/[0-9]+$"};
   d.prefixes = {{"ex", "http://example.org/ontology#"},
                 {"schema", "https://schema.org/"},
                 {"void", "http://example.org/not-void#"}};

@@ -93,6 +93,8 @@ TEST_CASE("Writing a description and reading it back gives an equal description"
   CHECK(back->triples == d.triples);
   CHECK(back->class_count == d.class_count);
   CHECK(back->prefixes == d.prefixes);
+  CHECK(back->uri_spaces == d.uri_spaces);
+  CHECK(back->uri_patterns == d.uri_patterns);
   CHECK(back->properties == d.properties);
   REQUIRE(back->classes.size() == d.classes.size());
   for (std::size_t i = 0; i < d.classes.size(); ++i)
@@ -383,6 +385,43 @@ TEST_CASE("Of two datasets neither of which names the endpoint, both are merged"
     // Without an endpoint asked for, the first dataset's endpoint names the description.
     CHECK(d->endpoint == (endpoint.empty() ? "https://example.org/films/sparql/" : endpoint));
   }
+}
+
+TEST_CASE(
+    "URI spaces and patterns are read per dataset; a merge keeps them only if every part has one",
+    "[void]") {
+  const auto people = read_fixture("uri_spaces.ttl", "http://example.org/people/sparql");
+  REQUIRE(people.has_value());
+  CHECK(people->uri_spaces ==
+        std::vector<std::string>{"http://example.org/group/", "http://example.org/person/"});
+  CHECK(people->uri_patterns.empty());
+  const auto places = read_fixture("uri_spaces.ttl", "http://example.org/places/sparql");
+  REQUIRE(places.has_value());
+  CHECK(places->uri_spaces.empty());
+  CHECK(places->uri_patterns == std::vector<std::string>{"^http://example\\.org/(city|country)/"});
+  const auto things = read_fixture("uri_spaces.ttl", "http://example.org/things/sparql");
+  REQUIRE(things.has_value());
+  CHECK(things->uri_spaces.empty());
+  CHECK(things->uri_patterns.empty());
+
+  // All three merged: the third may hold any IRI, so the whole may too.
+  ReadNotes notes;
+  const auto all = read_fixture("uri_spaces.ttl", "", &notes);
+  REQUIRE(all.has_value());
+  CHECK(notes.merged);
+  CHECK(all->uri_spaces.empty());
+  CHECK(all->uri_patterns.empty());
+
+  // Two that both declare: the union.
+  const auto both = read_void(triples_of(R"(
+    @prefix void: <http://rdfs.org/ns/void#> .
+    <http://example.org/a> a void:Dataset ; void:triples 1 ; void:uriSpace "http://a.example/" .
+    <http://example.org/b> a void:Dataset ; void:triples 2 ; void:uriRegexPattern "^urn:b:" .
+  )"),
+                              "");
+  REQUIRE(both.has_value());
+  CHECK(both->uri_spaces == std::vector<std::string>{"http://a.example/"});
+  CHECK(both->uri_patterns == std::vector<std::string>{"^urn:b:"});
 }
 
 TEST_CASE("Malformed counts and partitions are skipped, the rest is read", "[void][error]") {

@@ -47,6 +47,10 @@ struct Endpoint {
   // smcp:exampleQueries: files of example queries in SHACL form (file:///... IRIs, relative
   // ones resolved), for endpoints that publish none in their own data.
   std::vector<std::string> example_files;
+  // void:uriSpace and void:uriRegexPattern: the IRIs of the entities its data describes, as the
+  // entry declares them (a description the endpoint publishes may declare them too).
+  std::vector<std::string> uri_spaces;
+  std::vector<std::string> uri_patterns;
   EndpointSettings settings;
   std::string source;  // the file it came from, or "--endpoint"
   // True when the entry has no SPARQL endpoint: it is answered in-process from data_dumps.

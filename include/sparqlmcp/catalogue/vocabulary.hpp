@@ -17,6 +17,8 @@ inline constexpr std::string_view kVoid = "http://rdfs.org/ns/void#";
 inline constexpr std::string_view kVoidDataset = "http://rdfs.org/ns/void#Dataset";
 inline constexpr std::string_view kVoidSparqlEndpoint = "http://rdfs.org/ns/void#sparqlEndpoint";
 inline constexpr std::string_view kVoidDataDump = "http://rdfs.org/ns/void#dataDump";
+inline constexpr std::string_view kVoidUriSpace = "http://rdfs.org/ns/void#uriSpace";
+inline constexpr std::string_view kVoidUriRegexPattern = "http://rdfs.org/ns/void#uriRegexPattern";
 
 inline constexpr std::string_view kSd = "http://www.w3.org/ns/sparql-service-description#";
 inline constexpr std::string_view kSdService =

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -254,6 +255,14 @@ class QueryService {
   // The source index over the catalogue, rebuilt when a vocabulary changes.
   mutable std::mutex index_mutex_;
   mutable std::shared_ptr<const SourceIndex> index_;
+  // The URI space of an endpoint's entities: its catalogue entry's declaration, else its cached
+  // description's; compiled once per description (the index compares them by pointer).
+  std::shared_ptr<const UriSpace> uri_space_of(const catalogue::Endpoint& endpoint) const;
+  struct DeclaredSpace {
+    std::shared_ptr<const void_::Description> description;  // what it was compiled from
+    std::shared_ptr<const UriSpace> space;
+  };
+  mutable std::map<std::string, DeclaredSpace> uri_spaces_;  // by endpoint IRI; index_mutex_
 };
 
 }  // namespace sparqlmcp::federation

@@ -45,6 +45,9 @@ struct ComputeSettings {
   std::size_t result_cap = 10000;     // rows at which an endpoint may cut an answer
   Provenance::Origin origin = Provenance::Origin::Computed;
   std::string user_agent;  // recorded in the provenance
+  // Declared by the endpoint's published VoID (queries cannot find them): kept as they are.
+  std::vector<std::string> uri_spaces;
+  std::vector<std::string> uri_patterns;
 };
 
 struct ComputeProgress {

@@ -64,6 +64,10 @@ struct DiscoveryAttempt {
 struct DiscoveryResult {
   std::optional<Description> found;  // with provenance Retrieved, its method and source
   std::vector<DiscoveryAttempt> attempts;
+  // The URI space of its entities, declared by published VoID that was not used for want of
+  // partitions: a computed description keeps it (only the publisher can say it).
+  std::vector<std::string> uri_spaces;
+  std::vector<std::string> uri_patterns;
   // Every HTTP attempt got no answer at all: the endpoint is down (a stale cache is better).
   bool unreachable() const;
 };

@@ -118,6 +118,10 @@ struct Description {
   Count property_count;  // void:properties (may exceed properties.size())
   std::vector<ClassPartition> classes;        // by entities, descending
   std::vector<PropertyPartition> properties;  // by triples, descending
+  // The IRIs of the dataset's entities (the resources it describes): void:uriSpace prefixes
+  // and void:uriRegexPattern regular expressions, as published. Both empty: not declared.
+  std::vector<std::string> uri_spaces;
+  std::vector<std::string> uri_patterns;
   // Prefixes for printing IRIs compactly (from published VoID, or derived); (name, namespace).
   std::vector<std::pair<std::string, std::string>> prefixes;
   Provenance provenance;
@@ -125,7 +129,8 @@ struct Description {
   const ClassPartition* find_class(const std::string& iri) const;
   const PropertyPartition* find_property(const std::string& iri) const;
   // Orders classes by entities and properties by triples (descending, unknown last, then IRI),
-  // and each class's properties by triples: the order summaries and the cache file use.
+  // and each class's properties by triples: the order summaries and the cache file use. URI
+  // spaces and patterns are sorted and made unique.
   void sort();
 
   // Member by member: what the Turtle round trip (void/turtle.hpp) is checked with.

@@ -101,7 +101,9 @@ class VoidService {
 
  private:
   // Starts a computation for `endpoint`, or returns the one already running.
-  std::shared_ptr<Computation> computation_for(const catalogue::Endpoint& endpoint);
+  // `declared`: what the search found that a computation keeps (URI spaces); may be null.
+  std::shared_ptr<Computation> computation_for(const catalogue::Endpoint& endpoint,
+                                               const DiscoveryResult* declared = nullptr);
   // A search for the VoID an endpoint publishes, running on a thread of its own.
   struct Lookup;
   // Starts a search for `endpoint`, or returns the one already running.

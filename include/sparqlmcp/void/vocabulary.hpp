@@ -27,6 +27,8 @@ using catalogue::vocab::kSmcpId;
 using catalogue::vocab::kVoid;
 using catalogue::vocab::kVoidDataset;
 using catalogue::vocab::kVoidSparqlEndpoint;
+using catalogue::vocab::kVoidUriRegexPattern;
+using catalogue::vocab::kVoidUriSpace;
 inline constexpr std::string_view kRdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
 inline constexpr std::string_view kXsd = rdf::kXsd;
 inline constexpr std::string_view kXsdDateTime = "http://www.w3.org/2001/XMLSchema#dateTime";

@@ -45,6 +45,7 @@ export function write_catalogue(entries) {
     lines.push(`  dcterms:title ${turtle_string(e.title ?? e.id)} ;`);
     lines.push(`  dcterms:description ${turtle_string(e.description ?? `Test endpoint ${e.id}.`)} ;`);
     if (e.result_cap !== undefined) lines.push(`  smcp:resultCap ${e.result_cap} ;`);
+    if (e.uri_space !== undefined) lines.push(`  void:uriSpace ${turtle_string(e.uri_space)} ;`);
     lines.push(`  void:sparqlEndpoint <${e.endpoint}> .`, "");
   }
   writeFileSync(join(dir, "catalogue.ttl"), lines.join("\n"));
