@@ -90,8 +90,10 @@ std::vector<std::string> rank_alternatives(std::string_view wrong,
     return a.second->iri < b.second->iri;
   });
   std::vector<std::string> out;
+  // One term several endpoints use is one alternative, at its best score.
   for (std::size_t i = 0; i < scored.size() && out.size() < limit; ++i)
-    out.push_back(scored[i].second->iri);
+    if (std::find(out.begin(), out.end(), scored[i].second->iri) == out.end())
+      out.push_back(scored[i].second->iri);
   return out;
 }
 

@@ -229,6 +229,16 @@ TEST_CASE("patterns outside SERVICE are checked against the endpoints named", "[
   CHECK(f.validate("SELECT * WHERE { ?c <" + G + "populaton> ?p }").findings.empty());
 }
 
+TEST_CASE("a term several endpoints named use is one alternative", "[assist]") {
+  Fixture f;
+  const Validation v = f.validate("SELECT * WHERE { ?c <" + kRdfs + "lable> ?p }",
+                                  {f.catalogue.find("geo"), f.catalogue.find("music")});
+  const Finding* p = find(v, "unknown_predicate");
+  REQUIRE(p != nullptr);
+  CHECK(p->alternatives.at(0) == kRdfs + "label");
+  CHECK(std::count(p->alternatives.begin(), p->alternatives.end(), kRdfs + "label") == 1);
+}
+
 TEST_CASE("the shipped prefix table knows the common prefixes", "[assist]") {
   const WellKnownPrefixes& table = WellKnownPrefixes::shipped();
   CHECK(table.size() > 200);
