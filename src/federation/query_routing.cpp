@@ -112,7 +112,7 @@ bool has_empty_table(const sparql::algebra::Operator& op) {
 sparql::WrappedQuery over_catalogue(const sparql::Query& query,
                                     const catalogue::Catalogue& catalogue,
                                     const sparql::SourcesOf& sources_of) {
-  if (local_pattern(query.algebra()) == nullptr) return {query, 0, {}};
+  if (local_pattern(query.algebra()) == nullptr) return {query, 0, {}, {}};
   std::vector<std::string> endpoints;
   for (const catalogue::Endpoint& endpoint : catalogue.endpoints())
     endpoints.push_back(endpoint.endpoint_iri);
@@ -153,11 +153,13 @@ Route plan_route(const sparql::Query& written, const catalogue::Catalogue& catal
     route.silent = direct->silent;
     route.endpoint = endpoint;
     route.ruled_out = std::move(spread.ruled_out);
+    route.unmatched = std::move(spread.unmatched);
     return route;
   }
   Route route;
   route.kind = Route::Kind::Federated;
   route.ruled_out = std::move(spread.ruled_out);
+  route.unmatched = std::move(spread.unmatched);
   for (const sparql::ServiceClause& service : services) {
     if (service.endpoint.empty() || sparql::is_endpoint_internal_service(service.endpoint)) {
       continue;

@@ -31,6 +31,7 @@ struct Route {
   std::vector<catalogue::Endpoint> endpoints;
   // Plain patterns sent to the catalogue: the endpoints source selection left out, and why.
   std::vector<std::string> ruled_out;
+  std::vector<std::string> unmatched;  // and the patterns no endpoint can match (warnings)
 };
 
 struct RoutingOptions {

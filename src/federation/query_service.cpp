@@ -110,6 +110,7 @@ struct QueryService::Routed {
   std::string endpoint;                // direct, in-process and external routes
   bool silent = false;                 // the direct route's SERVICE SILENT
   std::vector<std::string> ruled_out;  // plain patterns: endpoints left out of the catalogue's
+  std::vector<std::string> unmatched;  // plain patterns no endpoint can match: warnings
 };
 
 QueryService::QueryService(const catalogue::Catalogue& catalogue,
@@ -184,6 +185,7 @@ QueryService::Routed QueryService::route(const sparql::Query& query) const {
                  {settings_.allow_any_endpoint, settings_.federation_endpoint, sources_of()});
   Routed routed;
   routed.ruled_out = std::move(planned.ruled_out);
+  routed.unmatched = std::move(planned.unmatched);
   routed.inner = std::move(planned.inner);
   routed.endpoint = planned.endpoint.endpoint_iri;
   switch (planned.kind) {
@@ -288,6 +290,7 @@ Answer QueryService::run(Routed& routed, const Window& window,
   out.endpoint = routed.endpoint;
   out.form = inner.form();
   out.stable_order = source.stable_order();
+  out.warnings = routed.unmatched;
   const bool graph = sparql::is_graph_form(inner.form());
   try {
     if (graph || inner.form() == sparql::QueryForm::Ask) {

@@ -12,6 +12,7 @@
 #include "sparqlmcp/sparql/parser.hpp"
 #include "sparqlmcp/sparql/serializer.hpp"
 #include "sparqlmcp/sparql/service_wrap.hpp"
+#include "text_writer.hpp"
 #include "translate.hpp"
 
 namespace sparqlmcp::sparql {
@@ -44,7 +45,7 @@ class Spreader {
         return;
       case OpKind::Path:
         throw_error(ErrorKind::InvalidArgument,
-                    "the property path " + to_sse(op.as<PathOp>().path) +
+                    "the property path " + path_text(op.as<PathOp>().path) +
                         " is outside every SERVICE clause, and a path with *, +, ?, | or ! can "
                         "run across several endpoints, which this server cannot split. Put it "
                         "in SERVICE <endpoint> { ... } of the endpoint that holds the data, or "
@@ -64,8 +65,39 @@ class Spreader {
 
   std::size_t spread_patterns = 0;
   std::vector<std::string> ruled_out;
+  std::vector<std::string> unmatched;
 
  private:
+  detail::TextWriter writer() const {
+    std::vector<std::pair<std::string, std::string>> prefixes = prologue_.prefixes;
+    prefixes.insert(prefixes.end(), prologue_.implicit_prefixes.begin(),
+                    prologue_.implicit_prefixes.end());
+    return detail::TextWriter(prefixes);
+  }
+
+  std::string unmatched_warning(const TriplePattern& t, const std::vector<std::string>& why) {
+    detail::TextWriter text = writer();
+    text.node(t.subject);
+    text.out() += ' ';
+    text.predicate(t.predicate);
+    text.out() += ' ';
+    text.node(t.object);
+    std::string reasons;
+    for (const std::string& line : why)
+      reasons += (reasons.empty() ? "" : "; ") + line;
+    return "No endpoint can match the pattern `" + text.out() + "`" +
+           (reasons.empty() ? "" : " (" + reasons + ")") +
+           ", so its part of the answer is empty and it was sent nowhere. Check its IRIs "
+           "(search_terms), or name the endpoints that hold it in `endpoints`.";
+  }
+
+  // The path as the query would write it (prefixed names where its prefixes allow).
+  std::string path_text(const Path& path) const {
+    detail::TextWriter text = writer();
+    text.path(path);
+    return std::move(text.out());
+  }
+
   // One merge unit per triple pattern, joined in the pattern's order.
   Operator merged(const std::vector<TriplePattern>& triples) {
     std::map<std::string, std::string> blanks;  // label -> variable, for this BGP
@@ -88,6 +120,7 @@ class Spreader {
     std::vector<std::string> chosen;
     if (sources_of_) {
       PatternSources sources = sources_of_(t, endpoints_);
+      if (sources.endpoints.empty()) unmatched.push_back(unmatched_warning(t, sources.ruled_out));
       for (std::string& line : sources.ruled_out)
         ruled_out.push_back(to_sse(Operator(BgpOp{{t}})) + ": " + line);
       chosen = std::move(sources.endpoints);
@@ -197,6 +230,7 @@ WrappedQuery spread_plain_patterns(const Query& query, const std::vector<std::st
   if (spreader.spread_patterns == 0) return out;
   out.wrapped = spreader.spread_patterns;
   out.ruled_out = std::move(spreader.ruled_out);
+  out.unmatched = std::move(spreader.unmatched);
 
   // Printed and read back as a group, which then replaces the query's WHERE. Joined with the
   // unit table so that a unit's DISTINCT stays in its own sub-select rather than becoming the

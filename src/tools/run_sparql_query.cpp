@@ -179,6 +179,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
       request.query = sparql::parse_query(request.text);
     }
     std::vector<std::string> ruled_out;  // named endpoints source selection left out, and why
+    std::vector<std::string> unmatched;  // patterns none of them can match
     if (!endpoints.empty()) {
       // The patterns outside SERVICE go to the endpoints named; the text that runs (and the
       // next-page query) says so itself.
@@ -188,6 +189,7 @@ class RunSparqlQueryTool final : public mcp::Tool {
       sparql::WrappedQuery wrapped =
           sparql::spread_plain_patterns(request.query, iris, service_->sources_of());
       ruled_out = std::move(wrapped.ruled_out);
+      unmatched = std::move(wrapped.unmatched);
       if (wrapped.wrapped) {
         request.query = std::move(wrapped.query);
         request.text = sparql::serialize_query(request.query);
@@ -202,6 +204,10 @@ class RunSparqlQueryTool final : public mcp::Tool {
         page.facts.plan->children.insert(page.facts.plan->children.begin(),
                                          {"ruled out", *line, 0, 0, {}});
     }
+    for (std::string& warning : unmatched)
+      if (std::find(page.facts.warnings.begin(), page.facts.warnings.end(), warning) ==
+          page.facts.warnings.end())
+        page.facts.warnings.push_back(std::move(warning));
     note_seen(page, request.max_rows);
     if (diagnose && answer_is_empty(page)) {
       assist::DiagnosisRequest asked;

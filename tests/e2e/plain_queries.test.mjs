@@ -113,6 +113,11 @@ describe("plain queries over several endpoints", () => {
     const none = await run("SELECT ?x WHERE { ?x ex:nowhere ?y }", { explain: true });
     assert.equal(none.structuredContent.rows.length, 0);
     assert.equal(none.structuredContent.requests, 0, text_of(none));
+    // ... and a warning that says which pattern nothing holds, and what to do.
+    const nowhere = /No endpoint can match the pattern `\?x ex:nowhere \?y` \(.*their data has no <http:\/\/example\.org\/plain\/nowhere>\).*search_terms/;
+    assert.ok(none.structuredContent.warnings?.some((w) => nowhere.test(w)), JSON.stringify(none.structuredContent.warnings));
+    const whole = await tool(session, "run_sparql_query", { query: `${PREFIX}SELECT ?x WHERE { ?x ex:nowhere ?y }` });
+    assert.ok(whole.structuredContent.warnings?.some((w) => nowhere.test(w)), JSON.stringify(whole.structuredContent.warnings));
     // The endpoints asked are listed.
     assert.ok(result.structuredContent.endpoints.length >= 1);
   });

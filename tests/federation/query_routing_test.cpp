@@ -109,6 +109,12 @@ TEST_CASE("a property path with + outside SERVICE over several endpoints is refu
   Error error = route_error("SELECT * WHERE { ?s <http://x/knows>+ ?o }");
   CHECK_THAT(error, is_error(ErrorKind::InvalidArgument)
                         .with_message_containing("can run across several endpoints"));
+  // The path as SPARQL writes it, with the query's prefixes.
+  CHECK_THAT(error.message, Catch::Contains("the property path <http://x/knows>+ is outside"));
+  Error prefixed =
+      route_error("PREFIX x: <http://x/> SELECT * WHERE { ?s (x:knows/^x:likes)* ?o }");
+  CHECK_THAT(prefixed.message,
+             Catch::Contains("the property path (x:knows / ^x:likes)* is outside"));
 }
 
 TEST_CASE("a SERVICE naming an unknown endpoint is refused with the known ones",

@@ -27,6 +27,9 @@ struct WrappedQuery {
   std::size_t wrapped = 0;  // runs (one endpoint) or triple patterns (several) put in SERVICE
   // Several endpoints: per pattern, those `sources_of` left out and why ("<pattern>: ...").
   std::vector<std::string> ruled_out;
+  // A sentence per pattern that no endpoint can match (its part of the answer is empty), with
+  // why and what to do: a warning for the caller.
+  std::vector<std::string> unmatched;
 };
 
 // Throws Exception(ErrorKind::Syntax) only when the rewritten tree breaks a static rule,
