@@ -134,7 +134,8 @@ std::shared_ptr<const federation::QueryService> make_query_service(Runtime& runt
   };
   return std::make_shared<const federation::QueryService>(
       runtime.catalogue, federation::make_http_sender(*runtime.sparql_client),
-      runtime.service_settings, runtime.local, std::move(vocabularies), std::move(statistics));
+      runtime.service_settings, runtime.local, std::move(vocabularies), std::move(statistics),
+      [cache] { return cache->generation(); });
 }
 
 std::unique_ptr<void_::VoidService> make_void_service(

@@ -82,6 +82,7 @@ void EndpointMemory::set_described_vocabularies(DescribedVocabularies source) {
 
 void EndpointMemory::remember_vocabulary(const std::string& endpoint,
                                          std::shared_ptr<const Vocabulary> vocabulary) {
+  vocabulary_generation_.fetch_add(1, std::memory_order_acq_rel);
   if (!vocabulary) {
     without_vocabulary_.put(endpoint, true, 64);
     return;

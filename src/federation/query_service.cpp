@@ -116,12 +116,14 @@ struct QueryService::Routed {
 QueryService::QueryService(const catalogue::Catalogue& catalogue,
                            std::unique_ptr<RequestSender> sender, QueryServiceSettings settings,
                            std::shared_ptr<const LocalEndpoints> local,
-                           EndpointMemory::DescribedVocabularies described, StatisticsOf statistics)
+                           EndpointMemory::DescribedVocabularies described, StatisticsOf statistics,
+                           Generation descriptions_generation)
     : catalogue_(catalogue),
       sender_(std::move(sender)),
       settings_(std::move(settings)),
       local_(std::move(local)),
-      statistics_(std::move(statistics)) {
+      statistics_(std::move(statistics)),
+      descriptions_generation_(std::move(descriptions_generation)) {
   if (described) memory_->set_described_vocabularies(std::move(described));
   if (settings_.subquery_cache_bytes > 0) {
     subquery_cache_ = std::make_shared<SubqueryCache>(settings_.subquery_cache_bytes,
@@ -218,6 +220,16 @@ sparql::SourcesOf QueryService::sources_of() const {
 }
 
 std::shared_ptr<const SourceIndex> QueryService::source_index() const {
+  // Reused while neither the descriptions nor the learned vocabularies changed here, for up to
+  // a second (what another instance writes to a shared cache folder shows within it).
+  const auto now = std::chrono::steady_clock::now();
+  const std::pair<std::uint64_t, std::uint64_t> generations{
+      descriptions_generation_ ? descriptions_generation_() : 0, memory_->vocabulary_generation()};
+  if (descriptions_generation_) {
+    std::lock_guard lock(index_mutex_);
+    if (index_ && index_generations_ == generations && now - index_built_ < std::chrono::seconds(1))
+      return index_;
+  }
   std::vector<SourceIndex::Entry> entries;
   entries.reserve(catalogue_.endpoints().size());
   for (const catalogue::Endpoint& endpoint : catalogue_.endpoints())
@@ -229,6 +241,8 @@ std::shared_ptr<const SourceIndex> QueryService::source_index() const {
     std::lock_guard lock(index_mutex_);
     if (!index_ || !index_->built_from(entries))
       index_ = std::make_shared<const SourceIndex>(std::move(entries));
+    index_generations_ = generations;
+    index_built_ = now;
     index = index_;
   }
   return index;

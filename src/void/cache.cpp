@@ -109,7 +109,10 @@ CacheLookup VoidCache::lookup(const std::string& id, SystemTime now) {
     std::lock_guard lock(mutex_);
     auto it = entries_.find(id);
     if (it != entries_.end() && !it->second.file) return {make_hit(it->second, {}, now), {}};
-    if (it != entries_.end()) entries_.erase(it);  // its file was removed
+    if (it != entries_.end()) {
+      entries_.erase(it);  // its file was removed
+      changed();
+    }
     if (error == ENOENT || error == ENOTDIR) return {};
     return {std::nullopt,
             make_error(ErrorKind::InvalidArgument, "cannot read the VoID cache file " +
@@ -138,7 +141,7 @@ CacheLookup VoidCache::lookup_file(const std::string& id, const std::filesystem:
     std::optional<LoadedFile> file = load(path, error);
     if (!file) {
       std::lock_guard lock(mutex_);
-      entries_.erase(id);
+      if (entries_.erase(id) > 0) changed();
       if (error == ENOENT || error == ENOTDIR) return {};
       return {std::nullopt, make_error(ErrorKind::InvalidArgument,
                                        "cannot read the VoID cache file " + quoted(path) + ": " +
@@ -172,11 +175,12 @@ CacheLookup VoidCache::lookup_file(const std::string& id, const std::filesystem:
       std::lock_guard lock(mutex_);
       auto& slot = entries_[id];
       slot = std::move(entry);
+      changed();
       return {make_hit(slot, path, now), {}};
     }
     {
       std::lock_guard lock(mutex_);
-      entries_.erase(id);
+      if (entries_.erase(id) > 0) changed();
     }
     struct stat current {};
     const bool changed = ::stat(path.c_str(), &current) == 0 && !(key_of(current) == key);
@@ -218,6 +222,7 @@ std::filesystem::path VoidCache::store(Description description) {
   } catch (const Exception&) {
     std::lock_guard lock(mutex_);
     entries_[id] = Entry{shared, std::nullopt, Clock::now()};
+    changed();
     throw;
   }
   // Remember the file just written under its own key, so that the next lookup is a memory hit.
@@ -230,6 +235,7 @@ std::filesystem::path VoidCache::store(Description description) {
     entries_[id] = Entry{shared, key_of(file->status), Clock::now()};
   else
     entries_.erase(id);
+  changed();
   return path;
 }
 
@@ -238,6 +244,7 @@ std::optional<Error> VoidCache::remove(const std::string& id) {
   {
     std::lock_guard lock(mutex_);
     entries_.erase(id);
+    changed();
   }
   if (::unlink(path.c_str()) != 0 && errno != ENOENT)
     return make_error(ErrorKind::InvalidArgument, "cannot remove the VoID cache file " +

@@ -349,6 +349,27 @@ TEST_CASE("Removing a description forgets it in memory and on disk", "[void]") {
   CHECK_FALSE(cache.remove("example").has_value());  // nothing there: no error
 }
 
+TEST_CASE("The generation grows when what the cache holds changes, not on a plain hit", "[void]") {
+  TempDir dir;
+  VoidCache cache(in(dir));
+  const std::uint64_t empty = cache.generation();
+  cache.store(sample_description());
+  const std::uint64_t stored = cache.generation();
+  CHECK(stored > empty);
+  REQUIRE(cache.lookup("example").hit.has_value());
+  CHECK(cache.generation() == stored);
+  // Another instance's file is read on the next lookup, which counts as a change.
+  VoidCache other(in(dir));
+  Description changed = sample_description();
+  changed.triples = 7;
+  other.store(changed);
+  REQUIRE(cache.lookup("example").hit.has_value());
+  const std::uint64_t read = cache.generation();
+  CHECK(read > stored);
+  cache.remove("example");
+  CHECK(cache.generation() > read);
+}
+
 TEST_CASE("Threads storing and looking up at once always see a whole description", "[void]") {
   TempDir dir;
   VoidCache cache(in(dir));

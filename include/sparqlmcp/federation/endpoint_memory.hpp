@@ -4,6 +4,7 @@
 // they have solutions for pattern shapes, their vocabularies, and the result caps they
 // announce. Thread-safe; one per server (run_sparql_query's), shared by every call's sources.
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <functional>
@@ -67,6 +68,10 @@ class EndpointMemory {
   void set_described_vocabularies(DescribedVocabularies source);
   void remember_vocabulary(const std::string& endpoint,
                            std::shared_ptr<const Vocabulary> vocabulary);
+  // Grows with every vocabulary remembered (what the source index is built from).
+  std::uint64_t vocabulary_generation() const {
+    return vocabulary_generation_.load(std::memory_order_acquire);
+  }
 
   // The smallest result cap an endpoint said it applied (Virtuoso's X-SPARQL-MaxRows), for
   // endpoints whose catalogue entry declares none: answers of that many rows may be cut.
@@ -85,6 +90,7 @@ class EndpointMemory {
   std::set<std::string> refuses_values_;
   std::map<std::string, std::size_t> result_caps_;
   DescribedVocabularies described_;
+  std::atomic<std::uint64_t> vocabulary_generation_{0};
   util::BoundedCache<bool> probes_{8 * 1024 * 1024, std::chrono::seconds(900)};
   util::BoundedCache<std::uint64_t> rows_seen_{4 * 1024 * 1024, std::chrono::seconds(900)};
   util::BoundedCache<std::shared_ptr<const Vocabulary>> vocabularies_{32 * 1024 * 1024,

@@ -193,11 +193,16 @@ class QueryService {
   // complete VoID description, which source selection reads before asking an endpoint (may be
   // empty). `statistics` gives an endpoint's cached description for cardinality estimates and
   // join order (may be empty).
+  // `descriptions_generation` grows whenever the descriptions `described` and `statistics`
+  // read change (the VoID cache's generation): the source index is then rebuilt at once, and
+  // otherwise reused for up to a second (may be empty: rebuilt whenever asked).
   using StatisticsOf =
       std::function<std::shared_ptr<const void_::Description>(const std::string& endpoint_iri)>;
+  using Generation = std::function<std::uint64_t()>;
   QueryService(const catalogue::Catalogue& catalogue, std::unique_ptr<RequestSender> sender,
                QueryServiceSettings settings, std::shared_ptr<const LocalEndpoints> local = {},
-               EndpointMemory::DescribedVocabularies described = {}, StatisticsOf statistics = {});
+               EndpointMemory::DescribedVocabularies described = {}, StatisticsOf statistics = {},
+               Generation descriptions_generation = {});
   ~QueryService();
   QueryService(const QueryService&) = delete;
   QueryService& operator=(const QueryService&) = delete;
@@ -255,6 +260,11 @@ class QueryService {
   // The source index over the catalogue, rebuilt when a vocabulary changes.
   mutable std::mutex index_mutex_;
   mutable std::shared_ptr<const SourceIndex> index_;
+  // What index_ was built from and when: gathering every endpoint's vocabulary and URI space
+  // costs two cache lookups per catalogue endpoint, too much to pay on every query.
+  Generation descriptions_generation_;
+  mutable std::pair<std::uint64_t, std::uint64_t> index_generations_{0, 0};
+  mutable std::chrono::steady_clock::time_point index_built_;
   // The URI space of an endpoint's entities: its catalogue entry's declaration, else its cached
   // description's; compiled once per description (the index compares them by pointer).
   std::shared_ptr<const UriSpace> uri_space_of(const catalogue::Endpoint& endpoint) const;

@@ -4,6 +4,7 @@
 // Thread-safe: tool calls run on several workers. The result cache of run_sparql_query's pages
 // and the federation's sub-query cache are both one of these.
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <iterator>
@@ -32,6 +33,7 @@ class BoundedCache {
     if (bytes > max_bytes_) return;
     auto now = Clock::now();
     entries_.push_front(Entry{key, std::move(value), bytes, now + time_to_live_});
+    next_expiry_ = std::min(next_expiry_, entries_.front().expires);
     index_[key] = entries_.begin();
     bytes_ += bytes;
     evict_locked(now);
@@ -68,11 +70,19 @@ class BoundedCache {
   };
 
   void evict_locked(Clock::time_point now) {
-    // Expired entries wherever they are, then the least recently used until the cap holds.
-    for (auto it = entries_.begin(); it != entries_.end();) {
-      auto next = std::next(it);
-      if (it->expires <= now) erase_locked(it);
-      it = next;
+    // Expired entries wherever they are (a use moves an entry to the front, so the list is not
+    // in expiry order), then the least recently used until the cap holds. The walk only runs
+    // once something has expired: a walk on every put made a full cache cost a pass per insert.
+    if (now >= next_expiry_) {
+      next_expiry_ = Clock::time_point::max();
+      for (auto it = entries_.begin(); it != entries_.end();) {
+        auto next = std::next(it);
+        if (it->expires <= now)
+          erase_locked(it);
+        else
+          next_expiry_ = std::min(next_expiry_, it->expires);
+        it = next;
+      }
     }
     while (bytes_ > max_bytes_ && !entries_.empty())
       erase_locked(std::prev(entries_.end()));
@@ -89,6 +99,8 @@ class BoundedCache {
   std::list<Entry> entries_;  // most recently used first
   std::unordered_map<std::string, typename std::list<Entry>::iterator> index_;
   std::size_t bytes_ = 0;
+  // No entry expires before this (entries erased since may have set it): the next walk.
+  Clock::time_point next_expiry_ = Clock::time_point::max();
 };
 
 }  // namespace sparqlmcp::util

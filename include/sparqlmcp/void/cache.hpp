@@ -20,6 +20,7 @@
 //   without a disk cache).
 // - Every member function may be called from several threads at once.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -116,6 +117,11 @@ class VoidCache {
   // Every cached description, files and memory-only ones, by id.
   CacheListing list(SystemTime now = Clock::now());
 
+  // Grows whenever what this cache holds in memory changes (a store, a removal, a file read
+  // anew): a caller that built something from its descriptions knows when to build again.
+  // Another instance's write to the folder shows only once a lookup has read it.
+  std::uint64_t generation() const { return generation_.load(std::memory_order_acquire); }
+
  private:
   struct FileKey {
     std::uint64_t device = 0, inode = 0, size = 0;
@@ -136,6 +142,8 @@ class VoidCache {
   CacheOptions options_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, Entry> entries_;
+  std::atomic<std::uint64_t> generation_{0};
+  void changed() { generation_.fetch_add(1, std::memory_order_acq_rel); }
 };
 
 }  // namespace sparqlmcp::void_
