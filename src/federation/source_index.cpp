@@ -63,11 +63,12 @@ void SourceIndex::by_subject(const std::string& subject, sparql::PatternSources&
   for (std::string& endpoint : sources.endpoints) {
     auto at = position_.find(endpoint);
     const Entry* entry = at == position_.end() ? nullptr : &entries_[at->second];
-    const bool out_of_space =
-        entry != nullptr && entry->uri_space && !entry->uri_space->admits(subject) &&
-        // A dataset describes its own classes and properties too.
-        !(entry->vocabulary && (entry->vocabulary->classes.contains(subject) ||
-                                entry->vocabulary->predicates.contains(subject)));
+    // A dataset describes its own classes and properties too, whatever its URI space: without
+    // its vocabulary, that cannot be told, and the subject may be one of them.
+    const bool out_of_space = entry != nullptr && entry->uri_space && entry->vocabulary &&
+                              !entry->uri_space->admits(subject) &&
+                              !entry->vocabulary->classes.contains(subject) &&
+                              !entry->vocabulary->predicates.contains(subject);
     if (out_of_space) {
       if (example == nullptr) example = entry->uri_space.get();
       outside.push_back(std::move(endpoint));

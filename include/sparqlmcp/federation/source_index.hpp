@@ -3,8 +3,9 @@
 // their vocabularies hold (from VoID descriptions or learned from earlier answers): predicate
 // -> endpoints and class -> endpoints, so that a catalogue of a thousand endpoints is not
 // scanned per pattern. Then a constant subject IRI outside an endpoint's declared URI space
-// (void:uriSpace, void:uriRegexPattern) rules that endpoint out. An endpoint whose vocabulary
-// is unknown may hold any term, one that declares no URI space any subject: nothing is ruled
+// (void:uriSpace, void:uriRegexPattern) rules that endpoint out, unless it is one of the
+// endpoint's own classes or properties. An endpoint whose vocabulary is unknown may hold any
+// term and describe any of them; one that declares no URI space, any subject: nothing is ruled
 // out on a guess.
 
 #include <cstdint>
