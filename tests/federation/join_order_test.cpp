@@ -114,8 +114,7 @@ TEST_CASE("rows an earlier answer showed correct the estimate, also without a de
   CHECK(op.right().as<sparql::algebra::ServiceOp>().estimated_rows == 50u);
 }
 
-TEST_CASE("an estimated order that starts barely smaller keeps the order written",
-          "[federation]") {
+TEST_CASE("an estimated order that starts barely smaller keeps the order written", "[federation]") {
   const auto d = description();
   federation::StatisticsOf statistics = [&](const std::string&) { return d; };
   // name (1,000) is written first; knows (4,000) and name: nothing 10x smaller to start with.
