@@ -142,6 +142,12 @@ json make_schema() {
             {"property_count", integer("Properties in the dataset.")},
             {"classes_described", integer("Classes the description has partitions for.")},
             {"properties_described", integer("Properties the description has partitions for.")},
+            {"uri_spaces", array_of(string("A prefix."),
+                                    "void:uriSpace: prefixes of the IRIs of the entities the "
+                                    "dataset describes.")},
+            {"uri_patterns", array_of(string("A regular expression."),
+                                      "void:uriRegexPattern: regular expressions the IRIs of its "
+                                      "entities match.")},
             {"prefixes",
              {{"type", "object"},
               {"additionalProperties", {{"type", "string"}}},

@@ -126,6 +126,20 @@ std::string header_line(const Description& d, const SummaryOptions& o, nlohmann:
     };
     count(d.class_count, d.classes.size(), "classes", "class_count");
     count(d.property_count, d.properties.size(), "properties", "property_count");
+    // Where its entities' IRIs live tells an agent what an IRI of this endpoint looks like.
+    if (!d.uri_spaces.empty() || !d.uri_patterns.empty()) {
+      std::vector<std::string> shown;
+      for (const std::string& space : d.uri_spaces)
+        shown.push_back(clean(cut_text(space, cap)) + "…");
+      for (const std::string& pattern : d.uri_patterns)
+        shown.push_back("matching " + clean(cut_text(pattern, cap)));
+      const std::size_t more = shown.size() > 3 ? shown.size() - 3 : 0;
+      shown.resize(std::min<std::size_t>(shown.size(), 3));
+      fields.push_back("entity IRIs " + join(shown, ", ") +
+                       (more > 0 ? " and " + std::to_string(more) + " more" : ""));
+      out["uri_spaces"] = d.uri_spaces;
+      out["uri_patterns"] = d.uri_patterns;
+    }
     out["classes_described"] = d.classes.size();
     out["properties_described"] = d.properties.size();
     if (o.detail == Detail::Full) {

@@ -304,6 +304,18 @@ ex:City 31 { ex:country → ex:Country ; geo:lat xsd:decimal ; foaf:name xsd:str
         "people <http://127.0.0.1:7001/sparql>: computed in-process from the RDF dump "
         "<file:///data/people.ttl> at 2026-11-25 09:12 UTC · 2,195 triples · 40 classes (3 "
         "described) · 9 properties\n");
+
+  // The URI space of its entities, as declared: what an IRI of this endpoint looks like.
+  Description spaced = people();
+  spaced.uri_spaces = {"http://example.org/people/id/"};
+  spaced.uri_patterns = {"^http://example\\.org/places/"};
+  s = checked(spaced, o);
+  CHECK(first_line(s.text) ==
+        "people <http://127.0.0.1:7001/sparql>: computed with 12 queries at 2026-11-25 09:12 "
+        "UTC · 2,195 triples · 3 classes · 9 properties · entity IRIs "
+        "http://example.org/people/id/…, matching ^http://example\\.org/places/\n");
+  CHECK(s.structured["uri_spaces"] == nlohmann::json::array({"http://example.org/people/id/"}));
+  CHECK(s.structured["uri_patterns"] == nlohmann::json::array({"^http://example\\.org/places/"}));
 }
 
 TEST_CASE("Prefixes come from the description, then well-known vocabularies, then are generated",
