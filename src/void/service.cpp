@@ -121,6 +121,11 @@ std::shared_ptr<Computation> VoidService::computation_for(const catalogue::Endpo
   if (declared != nullptr) {
     settings.uri_spaces = declared->uri_spaces;
     settings.uri_patterns = declared->uri_patterns;
+  } else if (CacheLookup cached = cache_.lookup(endpoint.id); cached.hit) {
+    // A recomputation without a search (a forced refresh): what the publisher declared before
+    // still holds.
+    settings.uri_spaces = cached.hit->description->uri_spaces;
+    settings.uri_patterns = cached.hit->description->uri_patterns;
   }
   const std::string id = endpoint.id;
   auto computation = Computation::start(endpoint.endpoint_iri, endpoint.id, runners_(endpoint),
