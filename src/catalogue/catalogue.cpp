@@ -86,28 +86,28 @@ void Catalogue::add(Endpoint endpoint) {
                     endpoint.source + ") and <" + other->endpoint_iri + "> (" + other->source +
                     "); give one of them another smcp:id");
   const std::string key = normalize_endpoint_iri(endpoint.endpoint_iri);
-  for (const auto& other : endpoints_)
-    if (normalize_endpoint_iri(other.endpoint_iri) == key)
-      throw_error(ErrorKind::InvalidArgument,
-                  "duplicate catalogue endpoint <" + endpoint.endpoint_iri + ">: entry '" +
-                      endpoint.id + "' (" + endpoint.source + ") and entry '" + other.id + "' (" +
-                      other.source + ") name the same endpoint; keep one of them");
+  if (auto at = by_normalized_iri_.find(key); at != by_normalized_iri_.end()) {
+    const Endpoint& other = endpoints_[at->second];
+    throw_error(ErrorKind::InvalidArgument,
+                "duplicate catalogue endpoint <" + endpoint.endpoint_iri + ">: entry '" +
+                    endpoint.id + "' (" + endpoint.source + ") and entry '" + other.id + "' (" +
+                    other.source + ") name the same endpoint; keep one of them");
+  }
+  by_id_.emplace(endpoint.id, endpoints_.size());
+  by_iri_.emplace(endpoint.endpoint_iri, endpoints_.size());
+  by_normalized_iri_.emplace(key, endpoints_.size());
   endpoints_.push_back(std::move(endpoint));
 }
 
 const Endpoint* Catalogue::find_by_iri(std::string_view iri) const {
-  for (const auto& e : endpoints_)
-    if (e.endpoint_iri == iri) return &e;
-  const std::string key = normalize_endpoint_iri(iri);
-  for (const auto& e : endpoints_)
-    if (normalize_endpoint_iri(e.endpoint_iri) == key) return &e;
-  return nullptr;
+  if (auto at = by_iri_.find(std::string(iri)); at != by_iri_.end()) return &endpoints_[at->second];
+  auto at = by_normalized_iri_.find(normalize_endpoint_iri(iri));
+  return at == by_normalized_iri_.end() ? nullptr : &endpoints_[at->second];
 }
 
 const Endpoint* Catalogue::find_by_id(std::string_view id) const {
-  for (const auto& e : endpoints_)
-    if (e.id == id) return &e;
-  return nullptr;
+  auto at = by_id_.find(std::string(id));
+  return at == by_id_.end() ? nullptr : &endpoints_[at->second];
 }
 
 const Endpoint* Catalogue::find(std::string_view id_or_iri) const {

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -94,6 +95,9 @@ class Catalogue {
  private:
   std::vector<Endpoint> endpoints_;
   std::vector<std::pair<std::string, std::string>> prefixes_;
+  // Positions in endpoints_ by id, by IRI and by normalized IRI: lookups run on every query
+  // (validation, routing, source selection), over catalogues of hundreds of entries.
+  std::unordered_map<std::string, std::size_t> by_id_, by_iri_, by_normalized_iri_;
 };
 
 // Loads Turtle files; each path is a file or a folder (all *.ttl in it, sorted by name, not
