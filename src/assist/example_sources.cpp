@@ -250,6 +250,17 @@ void SearchService::learn_example(const Example& example) {
 
 std::vector<std::pair<std::string, std::string>> SearchService::declared_prefixes(
     const catalogue::Endpoint& endpoint) {
+  // Validation asks on every call: while this process changed no example, what was read less
+  // than a second ago is still current (another instance's changes show within the second).
+  const std::uint64_t generation = index_.examples_generation();
+  const auto now = std::chrono::steady_clock::now();
+  {
+    std::lock_guard lock(mutex_);
+    auto kept = declared_.find(endpoint.id);
+    if (kept != declared_.end() && kept->second.generation == generation &&
+        now - kept->second.checked < std::chrono::seconds(1))
+      return kept->second.prefixes;
+  }
   std::vector<std::string> sources = {endpoint_source(endpoint.id)};
   for (const std::string& file : endpoint.example_files)
     sources.push_back(file_source(file));
@@ -259,8 +270,11 @@ std::vector<std::pair<std::string, std::string>> SearchService::declared_prefixe
   {
     std::lock_guard lock(mutex_);
     auto kept = declared_.find(endpoint.id);
-    if (kept != declared_.end() && kept->second.fingerprint == fingerprint)
+    if (kept != declared_.end() && kept->second.fingerprint == fingerprint &&
+        kept->second.generation == generation) {
+      kept->second.checked = now;
       return kept->second.prefixes;
+    }
   }
   std::vector<std::pair<std::string, std::string>> prefixes;
   for (const std::string& source : sources)
@@ -270,7 +284,7 @@ std::vector<std::pair<std::string, std::string>> SearchService::declared_prefixe
                          [&](const auto& p) { return p.first == name; }))
           prefixes.emplace_back(std::move(name), std::move(ns));
   std::lock_guard lock(mutex_);
-  declared_[endpoint.id] = {fingerprint, prefixes};
+  declared_[endpoint.id] = {fingerprint, generation, now, prefixes};
   return prefixes;
 }
 

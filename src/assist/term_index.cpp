@@ -455,6 +455,7 @@ void TermIndex::replace_examples(const std::string& source, const std::string& f
     insert_example(db_, row, fts, source, example);
   set_fingerprint(db_, "example_sources", source, fingerprint);
   transaction.commit();
+  examples_generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 void TermIndex::add_example(const std::string& source, const Example& example) {
@@ -473,6 +474,7 @@ void TermIndex::add_example(const std::string& source, const Example& example) {
   if (!stored_fingerprint(db_, "example_sources", source))
     set_fingerprint(db_, "example_sources", source, "added");
   transaction.commit();
+  examples_generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
 std::vector<std::string> TermIndex::example_queries(const std::string& source) {

@@ -173,6 +173,8 @@ class SearchService {
   std::shared_ptr<SeenTerms> seen_;
   struct DeclaredPrefixes {
     std::string fingerprint;
+    std::uint64_t generation = 0;  // the index's examples_generation() it was read at
+    std::chrono::steady_clock::time_point checked;
     std::vector<std::pair<std::string, std::string>> prefixes;
   };
   std::map<std::string, DeclaredPrefixes> declared_;  // by endpoint id, under mutex_

@@ -7,6 +7,7 @@
 // its fingerprint (what it was built from) changes, so a reader sees the old rows or the new
 // ones. Thread-safe: one connection behind a mutex.
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -136,6 +137,12 @@ class TermIndex {
   std::size_t example_count(const std::vector<std::string>& sources);
   // The query texts of the examples of `source`, in the order they were added.
   std::vector<std::string> example_queries(const std::string& source);
+  // Grows whenever this process changes the examples (replace_examples, add_example), so that
+  // what was built from them is known to be current without reading the file; another
+  // instance's changes show only in the fingerprints.
+  std::uint64_t examples_generation() const {
+    return examples_generation_.load(std::memory_order_acquire);
+  }
   // The labels the index holds for `iris` (any endpoint's; the first found), IRI -> label.
   std::map<std::string, std::string> labels_of(const std::vector<std::string>& iris);
 
@@ -144,6 +151,7 @@ class TermIndex {
  private:
   std::mutex mutex_;
   Database db_;
+  std::atomic<std::uint64_t> examples_generation_{0};
 };
 
 // How much use counts against a text match: a factor of 1.03 per power of ten, so that it
