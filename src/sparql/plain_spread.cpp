@@ -68,12 +68,7 @@ class Spreader {
   std::vector<std::string> unmatched;
 
  private:
-  detail::TextWriter writer() const {
-    std::vector<std::pair<std::string, std::string>> prefixes = prologue_.prefixes;
-    prefixes.insert(prefixes.end(), prologue_.implicit_prefixes.begin(),
-                    prologue_.implicit_prefixes.end());
-    return detail::TextWriter(prefixes);
-  }
+  detail::TextWriter writer() const { return detail::TextWriter(detail::all_prefixes(prologue_)); }
 
   std::string unmatched_warning(const TriplePattern& t, const std::vector<std::string>& why) {
     detail::TextWriter text = writer();

@@ -8,17 +8,6 @@ namespace sparqlmcp::sparql {
 
 namespace {
 
-std::vector<std::pair<std::string, std::string>> all_prefixes(const Prologue& prologue) {
-  auto prefixes = prologue.prefixes;
-  for (const auto& p : prologue.implicit_prefixes) {
-    bool declared = false;
-    for (const auto& d : prefixes)
-      declared = declared || d.first == p.first;
-    if (!declared) prefixes.push_back(p);
-  }
-  return prefixes;
-}
-
 void write_prologue(const Prologue& prologue,
                     const std::vector<std::pair<std::string, std::string>>& prefixes,
                     std::string& out) {
@@ -30,7 +19,7 @@ void write_prologue(const Prologue& prologue,
 }  // namespace
 
 std::string serialize_syntax(const Prologue& prologue, const ast::SelectQuery& syntax) {
-  auto prefixes = all_prefixes(prologue);
+  auto prefixes = detail::all_prefixes(prologue);
   detail::TextWriter w(prefixes);
   w.reserve_blank_labels(syntax);
   write_prologue(prologue, prefixes, w.out());

@@ -34,6 +34,17 @@ bool to_local_name(std::string_view local, std::string& out) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> all_prefixes(const Prologue& prologue) {
+  auto prefixes = prologue.prefixes;
+  for (const auto& p : prologue.implicit_prefixes) {
+    bool declared = false;
+    for (const auto& d : prefixes)
+      declared = declared || d.first == p.first;
+    if (!declared) prefixes.push_back(p);
+  }
+  return prefixes;
+}
+
 bool has_bare_form(const rdf::Term& t) {
   static constexpr std::string_view kXsdInteger = "http://www.w3.org/2001/XMLSchema#integer";
   static constexpr std::string_view kXsdDecimal = "http://www.w3.org/2001/XMLSchema#decimal";

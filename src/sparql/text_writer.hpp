@@ -16,6 +16,9 @@ namespace sparqlmcp::sparql::detail {
 // reads back as the same term: its lexical form matches the grammar's token for its datatype.
 bool has_bare_form(const rdf::Term& t);
 
+// The prologue's declared prefixes, then the implicit ones it used without declaring.
+std::vector<std::pair<std::string, std::string>> all_prefixes(const Prologue& prologue);
+
 class TextWriter {
  public:
   explicit TextWriter(const std::vector<std::pair<std::string, std::string>>& prefixes);

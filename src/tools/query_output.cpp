@@ -409,4 +409,8 @@ nlohmann::json query_output_schema() {
       {"required", {"route", "requests", "elapsed_ms", "warnings"}}};
 }
 
+void add_unique(std::vector<std::string>& list, const std::string& text) {
+  if (std::find(list.begin(), list.end(), text) == list.end()) list.push_back(text);
+}
+
 }  // namespace sparqlmcp::tools

@@ -63,6 +63,9 @@ struct AnswerFacts {
   std::string diagnosis_text;
 };
 
+// Appends `text` to a list of warnings unless it is there already.
+void add_unique(std::vector<std::string>& list, const std::string& text);
+
 // The next-page query for a page that showed `shown` rows (triples) of those at hand, or
 // nullopt when nothing follows. Called once, after the rows shown are decided.
 using NextPage = std::function<std::optional<std::string>(std::size_t shown)>;

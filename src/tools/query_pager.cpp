@@ -73,10 +73,6 @@ std::string order_refused(const Error& error) {
          "your own ORDER BY over a few selective variables, or a narrower pattern.";
 }
 
-void add_unique(std::vector<std::string>& list, const std::string& text) {
-  if (std::find(list.begin(), list.end(), text) == list.end()) list.push_back(text);
-}
-
 // What a page served from the result cache says of the answer it comes from.
 void served_from_cache(AnswerFacts& facts, const CachedAnswer& cached) {
   facts.from_cache = true;

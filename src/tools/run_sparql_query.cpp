@@ -204,10 +204,8 @@ class RunSparqlQueryTool final : public mcp::Tool {
         page.facts.plan->children.insert(page.facts.plan->children.begin(),
                                          {"ruled out", *line, 0, 0, {}});
     }
-    for (std::string& warning : unmatched)
-      if (std::find(page.facts.warnings.begin(), page.facts.warnings.end(), warning) ==
-          page.facts.warnings.end())
-        page.facts.warnings.push_back(std::move(warning));
+    for (const std::string& warning : unmatched)
+      add_unique(page.facts.warnings, warning);
     note_seen(page, request.max_rows);
     if (diagnose && answer_is_empty(page)) {
       assist::DiagnosisRequest asked;
