@@ -259,7 +259,8 @@ std::shared_ptr<void> SearchService::claim(const std::string& key) {
 // joins them, which its words seldom name: the properties linking the classes the text names
 // best go just below the best match of the words.
 void SearchService::add_links(const SearchRequest& request, const std::vector<std::string>& ids,
-                              double best, std::vector<Found>& terms) {
+                              const std::vector<std::string>& holding, double best,
+                              std::vector<Found>& terms) {
   TermQuery query;
   query.text = request.text;
   query.sources = ids;
@@ -268,6 +269,11 @@ void SearchService::add_links(const SearchRequest& request, const std::vector<st
   std::vector<std::string> classes;
   for (TermHit& hit : index_.search(query))
     classes.push_back(std::move(hit.iri));
+  // "the languages of Aruba" names the class of Aruba by its value, not its name.
+  for (const std::string& property : holding)
+    for (std::string& c : index_.classes_using(property, ids))
+      if (std::find(classes.begin(), classes.end(), c) == classes.end())
+        classes.push_back(std::move(c));
   if (classes.size() < 2) return;
   for (ClassLink& link : index_.links_among(classes, ids)) {
     // The closer the classes are to the top, the likelier the link is wanted.
@@ -354,12 +360,14 @@ SearchResponse SearchService::search(const SearchRequest& request) {
     for (const Found& f : terms)
       best = std::max(best, f.score);
     // A property that holds a literal the text names is what the text asks about ("concerts in
-    // 2014" asks about the property holding 2014), whatever its name: it goes just below the
-    // best match of the words, or keeps its own score when that is higher.
+    // 2014" asks about the property holding 2014), whatever its name: the data say so, which
+    // no likeness of words does, so it goes to the top, the more such literals the higher.
+    std::vector<std::string> holding_values;
     if (wants(FindKind::Property) && !entity_properties) {
       for (const auto& [iri, holding] : properties_holding(request, request.endpoints, response)) {
+        holding_values.push_back(iri);
         const double boosted =
-            best > 0 ? best * (0.9 + 0.02 * static_cast<double>(holding.first)) : 1;
+            best > 0 ? best * (1.0 + 0.02 * static_cast<double>(holding.first)) : 1;
         auto it = std::find_if(terms.begin(), terms.end(), [&](const Found& f) {
           return f.kind == FindKind::Property && f.iri == iri;
         });
@@ -378,7 +386,7 @@ SearchResponse SearchService::search(const SearchRequest& request) {
         best = std::max(best, f.score);
     }
     if (wants(FindKind::Property) && !entity_properties && !request.of)
-      add_links(request, ids, best, terms);
+      add_links(request, ids, holding_values, best, terms);
     for (Found& f : terms)
       f.score = normalized(f.score, best);
   }

@@ -406,6 +406,23 @@ bool TermIndex::has_class_properties(const std::string& iri,
   return stmt.step();
 }
 
+std::vector<std::string> TermIndex::classes_using(const std::string& property,
+                                                  const std::vector<std::string>& sources) {
+  std::string sql = "SELECT class, SUM(triples) AS n FROM class_properties WHERE property = ?1";
+  if (!sources.empty()) sql += " AND source IN (" + placeholders(sources.size(), 2) + ")";
+  sql += " GROUP BY class ORDER BY n DESC, class";
+  std::lock_guard lock(mutex_);
+  Statement stmt = db_.prepare(sql);
+  stmt.bind(1, property);
+  int at = 2;
+  for (const std::string& source : sources)
+    stmt.bind(at++, source);
+  std::vector<std::string> out;
+  while (stmt.step())
+    out.push_back(stmt.text(0));
+  return out;
+}
+
 std::vector<ClassLink> TermIndex::links_among(const std::vector<std::string>& classes,
                                               const std::vector<std::string>& sources) {
   if (classes.empty()) return {};

@@ -135,6 +135,19 @@ TEST_CASE("the properties linking two classes are found in either direction", "[
   CHECK(index.links_among({v + "Singer", v + "Concert"}, {"geo"}).empty());
 }
 
+TEST_CASE("the classes using a property are found, the most used first", "[assist]") {
+  TermIndex index(":memory:");
+  TermSource s = music();
+  const std::string v = "http://example.org/vocab#";
+  s.class_properties.push_back({v + "Concert", v + "country", 2000, {}});
+  index.replace(s);
+  index.replace(geo());
+  CHECK(index.classes_using(v + "country", {}) ==
+        std::vector<std::string>{v + "Concert", v + "Singer"});
+  CHECK(index.classes_using(v + "country", {"geo"}).empty());
+  CHECK(index.classes_using(v + "birthPlace", {"music"}) == std::vector<std::string>{v + "Singer"});
+}
+
 TEST_CASE(
     "a source is rebuilt only when what it was built from changes, also by another "
     "instance sharing the file",

@@ -101,6 +101,15 @@ describe("search tools over Oxigraph", () => {
               JSON.stringify(result.structuredContent.results));
   });
 
+  it("finds the property linking a class the text names to the class of a value it names", async () => {
+    // "Brussels" is where an album was recorded; no word names albums or voc:performer, which
+    // links albums to singers.
+    const result = await tool(session, "search_terms",
+                              { text: "Which singers are from Brussels?", kind: "property", endpoints: ["music"], limit: 3 });
+    assert.ok(result.structuredContent.results.some((r) => r.iri === `${VOC}performer`),
+              JSON.stringify(result.structuredContent.results));
+  });
+
   it("finds an entity by its label, with its classes", async () => {
     const result = await tool(session, "search_terms", { text: "Edith Piaf", kind: "entity" });
     const first = result.structuredContent.results[0];

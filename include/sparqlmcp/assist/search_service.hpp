@@ -197,9 +197,11 @@ class SearchService {
   std::map<std::string, std::pair<std::size_t, std::string>> properties_holding(
       const SearchRequest& request, const std::vector<const catalogue::Endpoint*>& endpoints,
       SearchResponse& response);
-  // Adds the properties that link the classes the text names best (kLinkedClasses of them).
-  void add_links(const SearchRequest& request, const std::vector<std::string>& ids, double best,
-                 std::vector<Found>& terms);
+  // Adds the properties that link the classes the text names best (kLinkedClasses of them)
+  // and the classes whose instances hold the literals the text names (`holding`, from
+  // properties_holding), among themselves and to each other.
+  void add_links(const SearchRequest& request, const std::vector<std::string>& ids,
+                 const std::vector<std::string>& holding, double best, std::vector<Found>& terms);
   static constexpr std::size_t kLinkedClasses = 2;
   std::vector<Found> properties_of_entity(const SearchRequest& request,
                                           const std::vector<const catalogue::Endpoint*>& endpoints,

@@ -31,8 +31,9 @@ struct IndexedTerm {
   std::string labels;   // every label, in any language, space-separated: searched, not shown
   std::string comment;  // rdfs:comment or a definition; may be empty
   // Words of the terms it goes with in the description: for a class, the properties its
-  // instances use; for a property, the classes whose instances use it. A question names a
-  // class by what its instances have ("the horsepower of cars") as often as by its name.
+  // instances use. A question names a class by what its instances have ("the horsepower of
+  // cars") as often as by its name. Properties have none: with their classes' words, every
+  // property of a class the text names would match it as well as the one the text asks for.
   std::string related;
   std::optional<std::uint64_t> count;  // instances of a class, triples of a property
 };
@@ -121,6 +122,10 @@ class TermIndex {
   // Whether a description among `sources` (every one when empty) lists the properties of
   // class `iri`.
   bool has_class_properties(const std::string& iri, const std::vector<std::string>& sources);
+  // The classes whose instances use `property` in a description among `sources` (every one
+  // when empty), the most used first.
+  std::vector<std::string> classes_using(const std::string& property,
+                                         const std::vector<std::string>& sources);
   // The properties linking two of `classes` (in either direction, or a class to itself),
   // among `sources` (every one when empty).
   std::vector<ClassLink> links_among(const std::vector<std::string>& classes,
