@@ -298,6 +298,35 @@ void SearchService::add_links(const SearchRequest& request, const std::vector<st
   }
 }
 
+void SearchService::add_neighbours(const SearchRequest& request,
+                                   const std::vector<std::string>& ids, double best,
+                                   std::vector<Found>& terms) {
+  const auto is_property = [](const Found& f) { return f.kind == FindKind::Property; };
+  const auto properties =
+      static_cast<std::size_t>(std::count_if(terms.begin(), terms.end(), is_property));
+  if (properties == 0 || properties >= request.limit) return;
+  const Found& top =
+      *std::max_element(terms.begin(), terms.end(), [&](const Found& a, const Found& b) {
+        return is_property(a) != is_property(b) ? is_property(b) : a.score < b.score;
+      });
+  std::size_t added = 0;
+  for (const std::string& class_iri : index_.classes_using(top.iri, ids))
+    for (PropertyUse& use : index_.properties_of_class(class_iri, ids)) {
+      if (properties + added >= request.limit) return;
+      if (std::any_of(terms.begin(), terms.end(),
+                      [&](const Found& f) { return is_property(f) && f.iri == use.property; }))
+        continue;
+      Found found;
+      found.kind = FindKind::Property;
+      found.iri = std::move(use.property);
+      found.endpoint = std::move(use.source);
+      // Below every match, the most used first.
+      found.score = best * 0.05 * (1 - 0.001 * static_cast<double>(added));
+      terms.push_back(std::move(found));
+      ++added;
+    }
+}
+
 SearchResponse SearchService::search(const SearchRequest& request) {
   SearchResponse response;
   std::vector<const catalogue::Endpoint*> endpoints = request.endpoints;
@@ -387,6 +416,8 @@ SearchResponse SearchService::search(const SearchRequest& request) {
     }
     if (wants(FindKind::Property) && !entity_properties && !request.of)
       add_links(request, ids, holding_values, best, terms);
+    if (wants(FindKind::Property) && !entity_properties && !request.of)
+      add_neighbours(request, ids, best, terms);
     for (Found& f : terms)
       f.score = normalized(f.score, best);
   }

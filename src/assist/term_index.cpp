@@ -172,16 +172,32 @@ std::string fts_query(std::string_view text, bool prefixes, bool compounds) {
   std::vector<std::string> words = text_words(text);
   if (compounds) {
     // Names often join words with no separator ("lifeexpectancy", "governmentform"): two
-    // adjacent words of the text are also looked for as one.
+    // adjacent words of the text are also looked for as one. They shorten them as often, to
+    // the first letter of the first word ("fname" for "first name") or to the initials of
+    // three ("mpg" for "miles per gallon", "dob" for "date of birth").
     const std::size_t n = words.size();
-    auto alphabetic = [](const std::string& w) {
-      return w.size() >= 3 && std::all_of(w.begin(), w.end(), [](unsigned char c) {
+    auto alphabetic = [](const std::string& w, std::size_t least) {
+      return w.size() >= least && std::all_of(w.begin(), w.end(), [](unsigned char c) {
                return std::isalpha(c) || c >= 0x80;
              });
     };
-    for (std::size_t i = 0; i + 1 < n; ++i)
-      if (alphabetic(words[i]) && alphabetic(words[i + 1]))
-        words.push_back(words[i] + words[i + 1]);
+    auto ascii_letter = [](const std::string& w) {
+      return !w.empty() && std::isalpha(static_cast<unsigned char>(w[0]));
+    };
+    std::vector<std::string> joined;
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      const std::string& a = words[i];
+      const std::string& b = words[i + 1];
+      if (alphabetic(a, 3) && alphabetic(b, 3)) {
+        joined.push_back(a + b);
+        if (ascii_letter(a)) joined.push_back(a.substr(0, 1) + b);
+      }
+      if (i + 2 < n && alphabetic(a, 2) && alphabetic(b, 2) && alphabetic(words[i + 2], 2) &&
+          ascii_letter(a) && ascii_letter(b) && ascii_letter(words[i + 2]))
+        joined.push_back(std::string{a[0], b[0], words[i + 2][0]});
+    }
+    words.insert(words.end(), std::make_move_iterator(joined.begin()),
+                 std::make_move_iterator(joined.end()));
   }
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
@@ -420,6 +436,26 @@ std::vector<std::string> TermIndex::classes_using(const std::string& property,
   std::vector<std::string> out;
   while (stmt.step())
     out.push_back(stmt.text(0));
+  return out;
+}
+
+std::vector<PropertyUse> TermIndex::properties_of_class(const std::string& class_iri,
+                                                        const std::vector<std::string>& sources) {
+  std::string sql = "SELECT property, source, triples FROM class_properties WHERE class = ?1";
+  if (!sources.empty()) sql += " AND source IN (" + placeholders(sources.size(), 2) + ")";
+  sql += " ORDER BY triples DESC, property";
+  std::lock_guard lock(mutex_);
+  Statement stmt = db_.prepare(sql);
+  stmt.bind(1, class_iri);
+  int at = 2;
+  for (const std::string& source : sources)
+    stmt.bind(at++, source);
+  std::vector<PropertyUse> out;
+  while (stmt.step()) {
+    PropertyUse use{stmt.text(0), stmt.text(1), std::nullopt};
+    if (!stmt.is_null(2)) use.triples = static_cast<std::uint64_t>(stmt.integer(2));
+    out.push_back(std::move(use));
+  }
   return out;
 }
 

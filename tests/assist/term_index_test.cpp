@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "sparqlmcp/assist/term_index.hpp"
@@ -200,6 +201,30 @@ TEST_CASE("the FTS query quotes words and adds prefixes of longer ones", "[assis
   CHECK(fts_query("a \"b\" OR") == "\"a\" OR \"b\" OR \"or\"");
   CHECK(fts_query("?!").empty());
   CHECK(fts_query("life expectancy", false, true) ==
-        "\"expectancy\" OR \"life\" OR \"lifeexpectancy\"");
+        "\"expectancy\" OR \"lexpectancy\" OR \"life\" OR \"lifeexpectancy\"");
   CHECK(fts_query("a b", false, true) == "\"a\" OR \"b\"");  // too short to join
+  // Shortened: the first letter of the first word, the initials of three.
+  CHECK(fts_query("miles per gallon", false, true) ==
+        "\"gallon\" OR \"miles\" OR \"milesper\" OR \"mper\" OR \"mpg\" OR \"per\" OR "
+        "\"pergallon\" OR \"pgallon\"");
+}
+
+TEST_CASE("a name shortened from the text's words is found", "[assist]") {
+  TermIndex index(":memory:");
+  TermSource s;
+  s.id = "people";
+  s.fingerprint = "1";
+  s.terms = {term(TermKind::Property, "http://x/student#fname", 10),
+             term(TermKind::Property, "http://x/student#major", 10),
+             term(TermKind::Property, "http://x/car#mpg", 10),
+             term(TermKind::Property, "http://x/car#miles", 10)};
+  index.replace(s);
+  TermQuery q;
+  q.kind = TermKind::Property;
+  q.text = "the first name of every student";
+  CHECK(iris(index.search(q)).front() == "fname");
+  q.text = "the cars with the best miles per gallon";
+  std::vector<std::string> found = iris(index.search(q));
+  std::sort(found.begin(), found.end());
+  CHECK(found == std::vector<std::string>{"miles", "mpg"});
 }

@@ -110,6 +110,16 @@ describe("search tools over Oxigraph", () => {
               JSON.stringify(result.structuredContent.results));
   });
 
+  it("fills the properties asked for with those the best match's class uses, below the matches", async () => {
+    const result = await tool(session, "search_terms",
+                              { text: "the nationality of the oldest", kind: "property", endpoints: ["music"], limit: 4 });
+    const found = result.structuredContent.results;
+    assert.equal(found[0].iri, `${VOC}nationality`);
+    const birth = found.find((r) => r.iri === `${VOC}birthYear`);
+    assert.ok(birth && birth.score < 0.1, JSON.stringify(found));
+    assert.equal(found.length, 4);
+  });
+
   it("finds an entity by its label, with its classes", async () => {
     const result = await tool(session, "search_terms", { text: "Edith Piaf", kind: "entity" });
     const first = result.structuredContent.results[0];

@@ -203,6 +203,11 @@ class SearchService {
   void add_links(const SearchRequest& request, const std::vector<std::string>& ids,
                  const std::vector<std::string>& holding, double best, std::vector<Found>& terms);
   static constexpr std::size_t kLinkedClasses = 2;
+  // When fewer properties than asked for match, adds the others that the instances of the
+  // best match's classes use, below every match: "the youngest dog" names the weight of pets
+  // and, by no word of it, their age.
+  void add_neighbours(const SearchRequest& request, const std::vector<std::string>& ids,
+                      double best, std::vector<Found>& terms);
   std::vector<Found> properties_of_entity(const SearchRequest& request,
                                           const std::vector<const catalogue::Endpoint*>& endpoints,
                                           SearchResponse& response);

@@ -56,6 +56,13 @@ struct ClassLink {
   std::optional<std::uint64_t> triples;
 };
 
+// A property the instances of a class use at one source.
+struct PropertyUse {
+  std::string property;
+  std::string source;
+  std::optional<std::uint64_t> triples;
+};
+
 // Everything indexed for one endpoint, replacing what was there.
 struct TermSource {
   std::string id;           // the catalogue id
@@ -126,6 +133,10 @@ class TermIndex {
   // when empty), the most used first.
   std::vector<std::string> classes_using(const std::string& property,
                                          const std::vector<std::string>& sources);
+  // The properties the instances of `class_iri` use in a description among `sources` (every
+  // one when empty), the most used first.
+  std::vector<PropertyUse> properties_of_class(const std::string& class_iri,
+                                               const std::vector<std::string>& sources);
   // The properties linking two of `classes` (in either direction, or a class to itself),
   // among `sources` (every one when empty).
   std::vector<ClassLink> links_among(const std::vector<std::string>& classes,
