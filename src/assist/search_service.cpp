@@ -83,6 +83,19 @@ double text_coverage(const std::string& text, const std::string& iri, const std:
   return static_cast<double>(covered) / static_cast<double>(wanted.size());
 }
 
+// The IRIs of the `n` properties among `terms` that score best, best first.
+std::vector<std::string> best_properties(const std::vector<Found>& terms, std::size_t n) {
+  std::vector<const Found*> properties;
+  for (const Found& f : terms)
+    if (f.kind == FindKind::Property) properties.push_back(&f);
+  std::stable_sort(properties.begin(), properties.end(),
+                   [](const Found* a, const Found* b) { return a->score > b->score; });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < properties.size() && i < n; ++i)
+    out.push_back(properties[i]->iri);
+  return out;
+}
+
 double normalized(double score, double best) {
   return best > 0 ? score / best : 0;
 }
@@ -259,7 +272,7 @@ std::shared_ptr<void> SearchService::claim(const std::string& key) {
 // joins them, which its words seldom name: the properties linking the classes the text names
 // best go just below the best match of the words.
 void SearchService::add_links(const SearchRequest& request, const std::vector<std::string>& ids,
-                              const std::vector<std::string>& holding, double best,
+                              const std::vector<std::string>& anchors, double best,
                               std::vector<Found>& terms) {
   TermQuery query;
   query.text = request.text;
@@ -270,7 +283,7 @@ void SearchService::add_links(const SearchRequest& request, const std::vector<st
   for (TermHit& hit : index_.search(query))
     classes.push_back(std::move(hit.iri));
   // "the languages of Aruba" names the class of Aruba by its value, not its name.
-  for (const std::string& property : holding)
+  for (const std::string& property : anchors)
     for (std::string& c : index_.classes_using(property, ids))
       if (std::find(classes.begin(), classes.end(), c) == classes.end())
         classes.push_back(std::move(c));
@@ -391,10 +404,13 @@ SearchResponse SearchService::search(const SearchRequest& request) {
     // A property that holds a literal the text names is what the text asks about ("concerts in
     // 2014" asks about the property holding 2014), whatever its name: the data say so, which
     // no likeness of words does, so it goes to the top, the more such literals the higher.
-    std::vector<std::string> holding_values;
+    // The properties whose classes the text is about: the best matches of its words ("the
+    // model of the car with the most horsepower" is about the class using horsepower) and the
+    // properties holding the literals it names.
+    std::vector<std::string> anchors = best_properties(terms, kAnchorMatches);
     if (wants(FindKind::Property) && !entity_properties) {
       for (const auto& [iri, holding] : properties_holding(request, request.endpoints, response)) {
-        holding_values.push_back(iri);
+        anchors.push_back(iri);
         const double boosted =
             best > 0 ? best * (1.0 + 0.02 * static_cast<double>(holding.first)) : 1;
         auto it = std::find_if(terms.begin(), terms.end(), [&](const Found& f) {
@@ -415,7 +431,7 @@ SearchResponse SearchService::search(const SearchRequest& request) {
         best = std::max(best, f.score);
     }
     if (wants(FindKind::Property) && !entity_properties && !request.of)
-      add_links(request, ids, holding_values, best, terms);
+      add_links(request, ids, anchors, best, terms);
     if (wants(FindKind::Property) && !entity_properties && !request.of)
       add_neighbours(request, ids, best, terms);
     for (Found& f : terms)

@@ -198,11 +198,12 @@ class SearchService {
       const SearchRequest& request, const std::vector<const catalogue::Endpoint*>& endpoints,
       SearchResponse& response);
   // Adds the properties that link the classes the text names best (kLinkedClasses of them)
-  // and the classes whose instances hold the literals the text names (`holding`, from
-  // properties_holding), among themselves and to each other.
+  // and the classes whose instances use `anchors` (the best matches of the text's words and
+  // the properties holding the literals it names), among themselves and to each other.
   void add_links(const SearchRequest& request, const std::vector<std::string>& ids,
-                 const std::vector<std::string>& holding, double best, std::vector<Found>& terms);
+                 const std::vector<std::string>& anchors, double best, std::vector<Found>& terms);
   static constexpr std::size_t kLinkedClasses = 2;
+  static constexpr std::size_t kAnchorMatches = 3;
   // When fewer properties than asked for match, adds the others that the instances of the
   // best match's classes use, below every match: "the youngest dog" names the weight of pets
   // and, by no word of it, their age.
