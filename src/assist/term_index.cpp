@@ -46,7 +46,7 @@ std::string trigram_query(std::string_view text) {
   words.erase(std::unique(words.begin(), words.end()), words.end());
   std::string out;
   for (const std::string& word : words) {
-    if (word.size() < 5) continue;
+    if (word.size() < 5 || is_function_word(word)) continue;
     if (!out.empty()) out += " OR ";
     out += '"' + word + '"';
   }
@@ -188,14 +188,21 @@ std::string fts_query(std::string_view text, bool prefixes, bool compounds) {
     for (std::size_t i = 0; i + 1 < n; ++i) {
       const std::string& a = words[i];
       const std::string& b = words[i + 1];
-      if (alphabetic(a, 3) && alphabetic(b, 3)) {
+      if (alphabetic(a, 3) && alphabetic(b, 3) && !is_function_word(a) && !is_function_word(b)) {
         joined.push_back(a + b);
         if (ascii_letter(a)) joined.push_back(a.substr(0, 1) + b);
       }
       if (i + 2 < n && alphabetic(a, 2) && alphabetic(b, 2) && alphabetic(words[i + 2], 2) &&
-          ascii_letter(a) && ascii_letter(b) && ascii_letter(words[i + 2]))
+          ascii_letter(a) && ascii_letter(b) && ascii_letter(words[i + 2]) &&
+          !is_function_word(a) && !is_function_word(words[i + 2]))
         joined.push_back(std::string{a[0], b[0], words[i + 2][0]});
     }
+    // Function words go, unless they are all the text has.
+    if (!std::all_of(words.begin(), words.end(),
+                     [](const std::string& w) { return is_function_word(w); }))
+      words.erase(std::remove_if(words.begin(), words.end(),
+                                 [](const std::string& w) { return is_function_word(w); }),
+                  words.end());
     words.insert(words.end(), std::make_move_iterator(joined.begin()),
                  std::make_move_iterator(joined.end()));
   }

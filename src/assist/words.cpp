@@ -1,5 +1,7 @@
 #include "sparqlmcp/assist/words.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 
 namespace sparqlmcp::assist {
@@ -117,6 +119,29 @@ std::vector<std::string> iri_context_words(std::string_view iri) {
 
 std::vector<std::string> text_words(std::string_view text) {
   return identifier_words(text);
+}
+
+bool is_function_word(std::string_view word) {
+  // https://snowballstem.org/algorithms/english/stop.txt, less its contracted forms (text_words
+  // splits them at the apostrophe), sorted for a binary search.
+  static constexpr std::array<std::string_view, 124> kWords = {
+      "a",      "about",  "above",    "after",     "again",      "against", "all",    "am",
+      "an",     "and",    "any",      "are",       "as",         "at",      "be",     "because",
+      "been",   "before", "being",    "below",     "between",    "both",    "but",    "by",
+      "cannot", "could",  "did",      "do",        "does",       "doing",   "down",   "during",
+      "each",   "few",    "for",      "from",      "further",    "had",     "has",    "have",
+      "having", "he",     "her",      "here",      "hers",       "herself", "him",    "himself",
+      "his",    "how",    "i",        "if",        "in",         "into",    "is",     "it",
+      "its",    "itself", "me",       "more",      "most",       "my",      "myself", "no",
+      "nor",    "not",    "of",       "off",       "on",         "once",    "only",   "or",
+      "other",  "ought",  "our",      "ours",      "ourselves",  "out",     "over",   "own",
+      "same",   "she",    "should",   "so",        "some",       "such",    "than",   "that",
+      "the",    "their",  "theirs",   "them",      "themselves", "then",    "there",  "these",
+      "they",   "this",   "those",    "through",   "to",         "too",     "under",  "until",
+      "up",     "very",   "was",      "we",        "were",       "what",    "when",   "where",
+      "which",  "while",  "who",      "whom",      "why",        "with",    "would",  "you",
+      "your",   "yours",  "yourself", "yourselves"};
+  return std::binary_search(kWords.begin(), kWords.end(), word);
 }
 
 std::string join_words(const std::vector<std::string>& words) {

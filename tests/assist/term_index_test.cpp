@@ -202,7 +202,11 @@ TEST_CASE("the FTS query quotes words and adds prefixes of longer ones", "[assis
   CHECK(fts_query("?!").empty());
   CHECK(fts_query("life expectancy", false, true) ==
         "\"expectancy\" OR \"lexpectancy\" OR \"life\" OR \"lifeexpectancy\"");
-  CHECK(fts_query("a b", false, true) == "\"a\" OR \"b\"");  // too short to join
+  CHECK(fts_query("x y", false, true) == "\"x\" OR \"y\"");  // too short to join
+  // Function words go from the names' query, unless they are all there is.
+  CHECK(fts_query("the name of a singer", false, true) == "\"name\" OR \"singer\"");
+  CHECK(fts_query("what is this", false, true) == "\"is\" OR \"this\" OR \"what\"");
+  CHECK(fts_query("date of birth", false, true) == "\"birth\" OR \"date\" OR \"dob\"");
   // Shortened: the first letter of the first word, the initials of three.
   CHECK(fts_query("miles per gallon", false, true) ==
         "\"gallon\" OR \"miles\" OR \"milesper\" OR \"mper\" OR \"mpg\" OR \"per\" OR "

@@ -24,3 +24,10 @@ TEST_CASE("an IRI gives its local name and the path just before it", "[assist]")
   CHECK(iri_context_words("http://example.org/x") == Words{});
   CHECK(iri_context_words("urn:isbn:123") == Words{"isbn"});
 }
+
+TEST_CASE("function words are told from content words", "[assist]") {
+  for (const char* word : {"the", "of", "a", "which", "between", "yourselves", "i"})
+    CHECK(is_function_word(word));
+  for (const char* word : {"name", "year", "release", "ofx", "", "The"})
+    CHECK_FALSE(is_function_word(word));
+}

@@ -176,9 +176,10 @@ class TermIndex {
 double usage_factor(std::optional<std::uint64_t> count);
 
 // The FTS5 query for free text: its words (assist/words.hpp), each as itself and, with
-// `prefixes`, a word of four letters or more also as a prefix, and with `compounds` each two
-// adjacent words of three letters or more joined as one, all joined with OR. Empty when the
-// text has no word.
+// `prefixes`, a word of four letters or more also as a prefix, all joined with OR. With
+// `compounds` (the names of terms), also each two adjacent words of three letters or more
+// joined as one and shortened ("fname"), the initials of three ("mpg"), and less the function
+// words unless the text has no other. Empty when the text has no word.
 std::string fts_query(std::string_view text, bool prefixes = true, bool compounds = false);
 
 }  // namespace sparqlmcp::assist

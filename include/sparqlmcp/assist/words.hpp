@@ -32,6 +32,12 @@ std::vector<std::string> iri_context_words(std::string_view iri);
 // The words of free text, split as identifiers are (an agent may type "birthPlace").
 std::vector<std::string> text_words(std::string_view text);
 
+// Whether `word` (lower case) is an English function word: an article, pronoun, preposition,
+// conjunction or auxiliary of the Snowball project's English stop list. Rare among the names
+// of terms, such a word would weigh as much as a rare content word when a question ("the
+// nationality of the oldest") meets a label ("year of release").
+bool is_function_word(std::string_view word);
+
 // Words joined with single spaces.
 std::string join_words(const std::vector<std::string>& words);
 
