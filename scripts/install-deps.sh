@@ -2,7 +2,8 @@
 # Installs everything sparql-mcp needs to build and test on Debian 12, non-interactively:
 # the Debian packages (compilers, CMake, Ninja, libraries, Catch2, Virtuoso, Node.js when it is
 # missing; clang and libclang-rt-14-dev, its libFuzzer and sanitizer runtimes, for the fuzz
-# preset; haproxy, the reverse proxy of tests/e2e/load_balancer.test.mjs) and the pinned npm
+# preset; haproxy, the reverse proxy of tests/e2e/load_balancer.test.mjs; wordnet-base, the
+# WordNet database term search reads related words from) and the pinned npm
 # packages of tests/e2e (npm ci from package-lock.json).
 #
 # Idempotent and quiet: it skips apt when every package is installed and npm when
@@ -39,7 +40,7 @@ fi
 packages=(
   build-essential g++ cmake ninja-build pkg-config clang-format git ca-certificates curl procps
   nlohmann-json3-dev libcurl4-openssl-dev libboost-dev libserd-dev libsord-dev libspdlog-dev
-  catch2 zlib1g-dev libssl-dev libicu-dev libsqlite3-dev virtuoso-opensource haproxy
+  catch2 zlib1g-dev libssl-dev libicu-dev libsqlite3-dev wordnet-base virtuoso-opensource haproxy
   clang libclang-rt-14-dev
 )
 # Node 20 is preinstalled on our machines; Debian's nodejs is only the fallback.

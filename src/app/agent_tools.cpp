@@ -21,16 +21,20 @@ namespace {
 // The index lives beside the VoID descriptions it is built from; a folder that cannot hold it
 // leaves the server with an index in memory, built again by each process.
 std::unique_ptr<assist::SearchService> make_search_service(
-    Runtime& runtime, const std::shared_ptr<const federation::QueryService>& service,
+    const CommandLine& command_line, Runtime& runtime,
+    const std::shared_ptr<const federation::QueryService>& service,
     void_::VoidService& void_service) {
   const std::filesystem::path file = runtime.void_cache->options().folder / "search-index.sqlite";
+  assist::SearchSettings settings;
+  if (command_line.wordnet) settings.wordnet = *command_line.wordnet;
   try {
-    return std::make_unique<assist::SearchService>(runtime.catalogue, service, void_service, file);
+    return std::make_unique<assist::SearchService>(runtime.catalogue, service, void_service, file,
+                                                   settings);
   } catch (const Exception& e) {
     spdlog::warn("the search index cannot be kept on disk ({}); it is kept in memory instead",
                  e.what());
     return std::make_unique<assist::SearchService>(runtime.catalogue, service, void_service,
-                                                   ":memory:");
+                                                   ":memory:", settings);
   }
 }
 
@@ -73,7 +77,7 @@ AgentTools make_agent_tools(const CommandLine& command_line, Runtime& runtime,
   }
   if (offered("search_terms") || offered("describe_entity") || offered("get_example_queries") ||
       command_line.learn_examples || offered("validate_query"))
-    out.search = make_search_service(runtime, service, void_service);
+    out.search = make_search_service(command_line, runtime, service, void_service);
   // The checks before a query is sent come with the tool that makes them on demand; the
   // prefixes endpoints declare in their examples are one of the sources of PREFIX completion.
   tools::QueryChecks checks;

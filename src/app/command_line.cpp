@@ -101,6 +101,9 @@ Options:
                           task's question) that get_example_queries finds later
   --strict-validation     refuse a query whose checks find an error (default: the findings
                           come back with the result as warnings)
+  --wordnet DIR           the WordNet database whose related words search_terms also looks
+                          for ("age" for "youngest"; default /usr/share/wordnet, Debian's
+                          wordnet-base; `none` turns them off)
   Options with a value also take the form --option=value.
 
 Options of `void` (besides --catalogue, --endpoint, --void-cache, --void-ttl-hours,
@@ -288,6 +291,9 @@ CommandLine parse_command_line(const std::vector<std::string>& arguments) {
       line.learn_examples = true;
     } else if (!void_command && !eval && flag == "--strict-validation") {
       line.strict_validation = true;
+    } else if (!query && !void_command && !eval && flag == "--wordnet") {
+      const std::string dir = value_of(flag);
+      line.wordnet = dir == "none" ? std::filesystem::path() : std::filesystem::path(dir);
     } else if (eval && flag == "--json") {
       line.eval_json = true;
     } else if (void_command && flag == "--all") {

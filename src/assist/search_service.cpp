@@ -125,6 +125,7 @@ SearchService::SearchService(const catalogue::Catalogue& catalogue,
       voids_(voids),
       settings_(settings),
       index_(index_file),
+      lexicon_(settings_.wordnet),
       entity_cache_(std::make_unique<util::BoundedCache<EntityView>>(16 * 1024 * 1024,
                                                                      std::chrono::seconds(900))) {}
 
@@ -268,14 +269,31 @@ std::shared_ptr<void> SearchService::claim(const std::string& key) {
   });
 }
 
+std::vector<std::string> SearchService::related_words(const std::string& text) {
+  std::vector<std::string> words = text_words(text);
+  std::vector<std::string> out;
+  for (const std::string& word : words) {
+    if (word.size() < 3 || is_function_word(word) ||
+        !std::all_of(word.begin(), word.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+      continue;
+    for (std::string& related : lexicon_.related(word))
+      if (std::find(words.begin(), words.end(), related) == words.end() &&
+          std::find(out.begin(), out.end(), related) == out.end())
+        out.push_back(std::move(related));
+  }
+  return out;
+}
+
 // A question about two classes ("the shop with the most employees") needs the property that
 // joins them, which its words seldom name: the properties linking the classes the text names
 // best go just below the best match of the words.
 void SearchService::add_links(const SearchRequest& request, const std::vector<std::string>& ids,
+                              const std::vector<std::string>& related,
                               const std::vector<std::string>& anchors, double best,
                               std::vector<Found>& terms) {
   TermQuery query;
   query.text = request.text;
+  query.related = related;
   query.sources = ids;
   query.kind = TermKind::Class;
   query.limit = kLinkedClasses;
@@ -377,9 +395,15 @@ SearchResponse SearchService::search(const SearchRequest& request) {
         asks.emplace_back(TermKind::Property, request.of);
       }
     }
+    // Properties are named in more ways than classes ("the youngest" asks for an age); a
+    // class is named by its own words, and over a whole catalogue the words related to its
+    // name mostly find other datasets' classes (the classes of 83.6% of bench/term_search.mjs's
+    // questions found over the catalogue without them, 81.4% with them).
+    const std::vector<std::string> related = related_words(request.text);
     for (const auto& [kind, of_class] : asks) {
       TermQuery query;
       query.text = request.text;
+      if (kind == TermKind::Property) query.related = related;
       query.sources = ids;
       query.kind = kind;
       query.of_class = of_class;
@@ -431,7 +455,7 @@ SearchResponse SearchService::search(const SearchRequest& request) {
         best = std::max(best, f.score);
     }
     if (wants(FindKind::Property) && !entity_properties && !request.of)
-      add_links(request, ids, anchors, best, terms);
+      add_links(request, ids, related, anchors, best, terms);
     if (wants(FindKind::Property) && !entity_properties && !request.of)
       add_neighbours(request, ids, best, terms);
     for (Found& f : terms)

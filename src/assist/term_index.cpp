@@ -29,6 +29,8 @@ constexpr const char* kExampleRank = "bm25(examples_fts, 4.0, 2.0, 1.0)";
 
 // How much a word found inside a longer name counts against one found as a word.
 constexpr double kInsideWeight = 0.3;
+// How much a word related in meaning to the text's (a synonym, "age" for "youngest") counts.
+constexpr double kRelatedWeight = 1.0;
 
 // What the trigram table holds of a term: its local name as written, lower-case.
 std::string gram_name(const std::string& iri) {
@@ -368,6 +370,10 @@ std::vector<TermHit> TermIndex::search(const TermQuery& query) {
   std::map<std::int64_t, double> scores;
   for (const auto& [id, score] : ranked("terms_fts", kTermRank, match))
     scores[id] += score;
+  if (!query.related.empty())
+    for (const auto& [id, score] :
+         ranked("terms_fts", kTermRank, fts_query(join_words(query.related), false)))
+      scores[id] += kRelatedWeight * score;
   // Only when the words alone found too few: the trigram table is the slower one.
   if (const std::string inside = trigram_query(query.text);
       !inside.empty() && scores.size() < candidates)

@@ -215,3 +215,9 @@ TEST_CASE("eval reads its files; bad tool sets and lone score flags are usage er
   CHECK(usage_error({"query", "--trace", "t", "ASK {}"}) ==
         "unknown argument '--trace' (see sparql-mcp --help)");
 }
+
+TEST_CASE("the WordNet folder is named by an option, or none", "[app]") {
+  CHECK_FALSE(parse_command_line({}).wordnet);
+  CHECK(parse_command_line({"--wordnet", "/opt/wn"}).wordnet == std::filesystem::path("/opt/wn"));
+  CHECK(parse_command_line({"--wordnet=none"}).wordnet == std::filesystem::path());
+}

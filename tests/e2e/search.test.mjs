@@ -121,6 +121,13 @@ describe("search tools over Oxigraph", () => {
     assert.ok(!found.some((r) => r.iri === `${VOC}releaseYear` || r.iri === `${VOC}recordedIn`), JSON.stringify(found));
   });
 
+  it("finds a property by a word WordNet relates to the text's", async () => {
+    // "issued" -> publish, release: voc:releaseYear, whose name shares no word with the text.
+    const result = await tool(session, "search_terms",
+                              { text: "When was each album issued?", kind: "property", endpoints: ["music"], limit: 3 });
+    assert.equal(result.structuredContent.results[0]?.iri, `${VOC}releaseYear`, JSON.stringify(result.structuredContent.results));
+  });
+
   it("finds an entity by its label, with its classes", async () => {
     const result = await tool(session, "search_terms", { text: "Edith Piaf", kind: "entity" });
     const first = result.structuredContent.results[0];

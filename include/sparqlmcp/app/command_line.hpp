@@ -59,6 +59,9 @@ struct CommandLine {
   bool learn_examples = false;
   // --strict-validation: a query whose checks find an error is refused (docs/validation.md).
   bool strict_validation = false;
+  // --wordnet DIR: the WordNet database of term search's related words (docs/search.md);
+  // empty (--wordnet none): none. Unset: Debian's /usr/share/wordnet.
+  std::optional<std::filesystem::path> wordnet;
   std::vector<std::string> tools;
   // for `eval`: --json prints the summary as JSON
   bool eval_json = false;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "sparqlmcp/assist/endpoint_query.hpp"
+#include "sparqlmcp/assist/lexicon.hpp"
 #include "sparqlmcp/assist/seen_terms.hpp"
 #include "sparqlmcp/assist/term_index.hpp"
 #include "sparqlmcp/catalogue/catalogue.hpp"
@@ -43,6 +44,9 @@ struct SearchSettings {
   std::chrono::milliseconds example_wait{5000};  // the query for an endpoint's own examples
   // A label or example query that failed is tried again after this.
   std::chrono::seconds retry_after{600};
+  // The WordNet database whose related words term search also looks for (lexicon.hpp);
+  // empty: none.
+  std::filesystem::path wordnet = "/usr/share/wordnet";
 };
 
 // What every search call carries: when it must end, how it is cancelled, and who is told of
@@ -201,7 +205,8 @@ class SearchService {
   // and the classes whose instances use `anchors` (the best matches of the text's words and
   // the properties holding the literals it names), among themselves and to each other.
   void add_links(const SearchRequest& request, const std::vector<std::string>& ids,
-                 const std::vector<std::string>& anchors, double best, std::vector<Found>& terms);
+                 const std::vector<std::string>& related, const std::vector<std::string>& anchors,
+                 double best, std::vector<Found>& terms);
   static constexpr std::size_t kLinkedClasses = 2;
   static constexpr std::size_t kAnchorMatches = 3;
   // When fewer properties than asked for match, adds the others that the instances of the
@@ -239,6 +244,9 @@ class SearchService {
   void_::VoidService& voids_;
   SearchSettings settings_;
   TermIndex index_;
+  Lexicon lexicon_;
+  // The words related to the content words of `text`, none of them a word of the text.
+  std::vector<std::string> related_words(const std::string& text);
   std::mutex mutex_;
   std::map<std::string, Attempt> label_failures_;    // by catalogue id
   std::map<std::string, Attempt> example_failures_;  // by catalogue id
