@@ -13,6 +13,7 @@
 #include "parallel.hpp"
 #include "sparqlmcp/assist/endpoint_query.hpp"
 #include "sparqlmcp/assist/labels.hpp"
+#include "sparqlmcp/assist/literal_candidates.hpp"
 #include "sparqlmcp/assist/search_service.hpp"
 #include "sparqlmcp/assist/words.hpp"
 #include "sparqlmcp/util/error.hpp"
@@ -172,60 +173,6 @@ EndpointFinds search_endpoint(const federation::QueryService& queries,
   // Substring matches scan the endpoint's literals: only while too few exact ones were found.
   if (substrings && subjects.size() < request.limit)
     run(substring_query(request, entities_only, limit), "substring");
-  return out;
-}
-
-// The literals a question names: quoted text, numbers, and runs of capitalised words that do
-// not open a sentence ("singers from France", "made in United States"). At most eight.
-std::vector<std::string> literal_candidates(const std::string& text) {
-  std::vector<std::string> out;
-  auto add = [&](std::string candidate) {
-    if (!candidate.empty() && out.size() < 8 &&
-        std::find(out.begin(), out.end(), candidate) == out.end())
-      out.push_back(std::move(candidate));
-  };
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\'' || text[i] == '"') {
-      const std::size_t end = text.find(text[i], i + 1);
-      if (end == std::string::npos) break;
-      add(text.substr(i + 1, end - i - 1));
-      i = end;
-    }
-  std::string run;
-  bool sentence_start = true;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (!std::isalnum(c)) {
-      if (c == '.' || c == '?' || c == '!' || c == ':') sentence_start = true;
-      if (c != ' ' && !run.empty()) {
-        add(run);
-        run.clear();
-      }
-      ++i;
-      continue;
-    }
-    std::size_t end = i;
-    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
-                                 text[end] == '.' || static_cast<unsigned char>(text[end]) >= 0x80))
-      ++end;
-    while (end > i && text[end - 1] == '.')
-      --end;
-    const std::string word = text.substr(i, end - i);
-    const bool number = std::all_of(word.begin(), word.end(),
-                                    [](unsigned char w) { return std::isdigit(w) || w == '.'; });
-    if (number) {
-      add(word);
-    } else if (std::isupper(c) && !sentence_start) {
-      run += (run.empty() ? "" : " ") + word;
-    } else if (!run.empty()) {
-      add(run);
-      run.clear();
-    }
-    sentence_start = false;
-    i = end;
-  }
-  add(run);
   return out;
 }
 
