@@ -77,8 +77,7 @@ struct TermQuery {
   std::optional<TermKind> kind;         // empty: both
   std::optional<std::string> of_class;  // properties used on instances of this class
   std::size_t limit = 10;
-  // Words related in meaning to the text's (lexicon.hpp), looked for beside them at a fraction
-  // of their weight.
+  // Words related in meaning to the text's (lexicon.hpp), looked for beside them.
   std::vector<std::string> related;
 };
 
