@@ -280,6 +280,11 @@ std::vector<std::string> SearchService::related_words(const std::string& text) {
       if (std::find(words.begin(), words.end(), related) == words.end() &&
           std::find(out.begin(), out.end(), related) == out.end())
         out.push_back(std::move(related));
+    // A long text has enough words of its own; its query stays short.
+    if (out.size() >= kMostRelatedWords) {
+      out.resize(kMostRelatedWords);
+      break;
+    }
   }
   return out;
 }

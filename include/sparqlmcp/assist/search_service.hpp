@@ -245,8 +245,10 @@ class SearchService {
   SearchSettings settings_;
   TermIndex index_;
   Lexicon lexicon_;
-  // The words related to the content words of `text`, none of them a word of the text.
+  // The words related to the content words of `text`, none of them a word of the text, at
+  // most kMostRelatedWords, those of its first words first.
   std::vector<std::string> related_words(const std::string& text);
+  static constexpr std::size_t kMostRelatedWords = 48;
   std::mutex mutex_;
   std::map<std::string, Attempt> label_failures_;    // by catalogue id
   std::map<std::string, Attempt> example_failures_;  // by catalogue id
