@@ -305,11 +305,15 @@ void SearchService::add_links(const SearchRequest& request, const std::vector<st
   std::vector<std::string> classes;
   for (TermHit& hit : index_.search(query))
     classes.push_back(std::move(hit.iri));
-  // "the languages of Aruba" names the class of Aruba by its value, not its name.
-  for (const std::string& property : anchors)
-    for (std::string& c : index_.classes_using(property, ids))
+  // "the languages of Aruba" names the class of Aruba by its value, not its name. A property
+  // that instances of many classes use (a label, rdf:type) names none of them.
+  for (const std::string& property : anchors) {
+    std::vector<std::string> users = index_.classes_using(property, ids);
+    if (users.size() > kMostClassesOfAnAnchor) continue;
+    for (std::string& c : users)
       if (std::find(classes.begin(), classes.end(), c) == classes.end())
         classes.push_back(std::move(c));
+  }
   if (classes.size() < 2) return;
   for (ClassLink& link : index_.links_among(classes, ids)) {
     // The closer the classes are to the top, the likelier the link is wanted.
@@ -330,6 +334,8 @@ void SearchService::add_links(const SearchRequest& request, const std::vector<st
     found.endpoint = std::move(link.source);
     found.count = link.triples;
     found.score = score;
+    found.evidence = Evidence::Link;
+    found.evidence_terms = {std::move(link.class_iri), std::move(link.object_class)};
     terms.push_back(std::move(found));
   }
 }
@@ -341,12 +347,16 @@ void SearchService::add_neighbours(const SearchRequest& request,
   const auto properties =
       static_cast<std::size_t>(std::count_if(terms.begin(), terms.end(), is_property));
   if (properties == 0 || properties >= request.limit) return;
-  const Found& top =
-      *std::max_element(terms.begin(), terms.end(), [&](const Found& a, const Found& b) {
+  // A copy: the list grows below.
+  const std::string top =
+      std::max_element(terms.begin(), terms.end(), [&](const Found& a, const Found& b) {
         return is_property(a) != is_property(b) ? is_property(b) : a.score < b.score;
-      });
+      })->iri;
+  // Used on many classes (a label), the best match says nothing of the one the text is about.
+  const std::vector<std::string> classes = index_.classes_using(top, ids);
+  if (classes.size() > kMostClassesOfAnAnchor) return;
   std::size_t added = 0;
-  for (const std::string& class_iri : index_.classes_using(top.iri, ids))
+  for (const std::string& class_iri : classes)
     for (PropertyUse& use : index_.properties_of_class(class_iri, ids)) {
       if (properties + added >= request.limit) return;
       if (std::any_of(terms.begin(), terms.end(),
@@ -356,6 +366,8 @@ void SearchService::add_neighbours(const SearchRequest& request,
       found.kind = FindKind::Property;
       found.iri = std::move(use.property);
       found.endpoint = std::move(use.source);
+      found.evidence = Evidence::Neighbour;
+      found.evidence_terms = {top};
       // Below every match, the most used first.
       found.score = best * 0.05 * (1 - 0.001 * static_cast<double>(added));
       terms.push_back(std::move(found));
@@ -453,6 +465,7 @@ SearchResponse SearchService::search(const SearchRequest& request) {
           found.iri = iri;
           found.endpoint = holding.second;
           found.score = boosted;
+          found.evidence = Evidence::Value;
           terms.push_back(std::move(found));
         }
       }

@@ -59,7 +59,16 @@ mcp::ToolDefinition search_terms_definition() {
         {"count", {{"type", "integer"}}},
         {"classes", {{"type", "array"}, {"items", {{"type", "string"}}}}},
         {"property", {{"type", "string"}}},
-        {"class", {{"type", "string"}}}}},
+        {"class", {{"type", "string"}}},
+        {"found_by",
+         {{"type", "string"},
+          {"enum", {"value", "link", "neighbour"}},
+          {"description",
+           "A property no word of the text matched: it holds a literal the text names, links "
+           "two classes the text is about (`between`), or is used with the best match (`with`) "
+           "when too few matched."}}},
+        {"between", {{"type", "array"}, {"items", {{"type", "string"}}}}},
+        {"with", {{"type", "string"}}}}},
       {"required", {"kind", "endpoint", "score"}}};
   d.output_schema = {{"type", "object"},
                      {"properties",
@@ -142,6 +151,27 @@ class SearchTermsTool final : public mcp::Tool {
         details = "a ";
         for (std::size_t i = 0; i < f.classes.size() && i < 3; ++i)
           details += (i ? ", " : "") + shown(f.classes[i]);
+      }
+      switch (f.evidence) {
+        case assist::Evidence::Words:
+          break;
+        case assist::Evidence::Value:
+          item["found_by"] = "value";
+          details = "holds a literal of the text";
+          break;
+        case assist::Evidence::Link:
+          item["found_by"] = "link";
+          item["between"] = f.evidence_terms;
+          if (f.evidence_terms.size() == 2)
+            details = "links " + shown(f.evidence_terms[0]) + " to " + shown(f.evidence_terms[1]);
+          break;
+        case assist::Evidence::Neighbour:
+          item["found_by"] = "neighbour";
+          if (!f.evidence_terms.empty()) {
+            item["with"] = f.evidence_terms[0];
+            details = "no word matched; used with " + shown(f.evidence_terms[0]);
+          }
+          break;
       }
       text += std::to_string(++rank) + "\t" + std::string(assist::find_kind_name(f.kind)) + "\t" +
               term + "\t" + f.label.substr(0, 80) + "\t" + f.endpoint + "\t" +

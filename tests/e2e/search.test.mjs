@@ -106,8 +106,14 @@ describe("search tools over Oxigraph", () => {
     // links albums to singers.
     const result = await tool(session, "search_terms",
                               { text: "Which singers are from Brussels?", kind: "property", endpoints: ["music"], limit: 3 });
-    assert.ok(result.structuredContent.results.some((r) => r.iri === `${VOC}performer`),
-              JSON.stringify(result.structuredContent.results));
+    const found = result.structuredContent.results;
+    const performer = found.find((r) => r.iri === `${VOC}performer`);
+    assert.ok(performer, JSON.stringify(found));
+    // Each says what found it, no word of the text having done so.
+    assert.equal(performer.found_by, "link");
+    assert.deepEqual(performer.between, [`${VOC}Album`, `${VOC}Singer`]);
+    assert.equal(found.find((r) => r.iri === `${VOC}recordedIn`)?.found_by, "value");
+    assert.match(text_of(result), /performer\S*\t.*\tlinks \S*Album\S* to \S*Singer/);
   });
 
   it("fills the properties asked for with those the best match's class uses, below the matches", async () => {
@@ -117,6 +123,10 @@ describe("search tools over Oxigraph", () => {
     assert.equal(found[0].iri, `${VOC}nationality`);
     const birth = found.find((r) => r.iri === `${VOC}birthYear`);
     assert.ok(birth && birth.score < 0.1, JSON.stringify(found));
+    assert.equal(birth.found_by, "neighbour");
+    assert.equal(birth.with, `${VOC}nationality`);
+    assert.equal(found[0].found_by, undefined);  // its words found it
+    assert.match(text_of(result), /no word matched; used with /);
     // Only the class's own: albums' properties have nothing to do with the text.
     assert.ok(!found.some((r) => r.iri === `${VOC}releaseYear` || r.iri === `${VOC}recordedIn`), JSON.stringify(found));
   });

@@ -60,6 +60,14 @@ struct CallScope {
 enum class FindKind { Class, Property, Entity, Value };
 std::string_view find_kind_name(FindKind kind);
 
+// Why a property is among the results when its words are not what found it.
+enum class Evidence {
+  Words,      // its labels or the words of its IRI (or related ones) match the text
+  Value,      // it holds a literal the text names
+  Link,       // it links two classes the text is about (evidence_terms: the two classes)
+  Neighbour,  // nothing matched: the best match's class uses it (evidence_terms: that match)
+};
+
 struct Found {
   FindKind kind = FindKind::Class;
   std::string iri;  // class, property, entity; the literal's subject is not shown
@@ -68,9 +76,11 @@ struct Found {
   std::string endpoint;  // catalogue id
   double score = 0;
   std::optional<std::uint64_t> count;
-  std::vector<std::string> classes;  // an entity's classes
-  std::string property;              // a value: the property that holds it
-  std::string class_iri;             // a value: the class of its subjects (one of them)
+  std::vector<std::string> classes;         // an entity's classes
+  std::string property;                     // a value: the property that holds it
+  std::string class_iri;                    // a value: the class of its subjects (one of them)
+  Evidence evidence = Evidence::Words;      // a property: what found it
+  std::vector<std::string> evidence_terms;  // the IRIs Evidence names
 };
 
 struct SearchRequest : CallScope {
@@ -209,6 +219,7 @@ class SearchService {
                  double best, std::vector<Found>& terms);
   static constexpr std::size_t kLinkedClasses = 2;
   static constexpr std::size_t kAnchorMatches = 3;
+  static constexpr std::size_t kMostClassesOfAnAnchor = 3;
   // When fewer properties than asked for match, adds the others that the instances of the
   // best match's classes use, below every match: "the youngest dog" names the weight of pets
   // and, by no word of it, their age.
