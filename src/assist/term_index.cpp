@@ -62,6 +62,20 @@ std::string placeholders(std::size_t n, int first) {
   return out;
 }
 
+// `sql`, a query whose ?1 is `first`, restricted to rows of `sources` (every one when empty),
+// followed by `tail`.
+Statement among_sources(Database& db, std::string sql, const std::string& first,
+                        const std::vector<std::string>& sources, std::string_view tail) {
+  if (!sources.empty()) sql += " AND source IN (" + placeholders(sources.size(), 2) + ")";
+  sql += tail;
+  Statement stmt = db.prepare(sql);
+  stmt.bind(1, first);
+  int at = 2;
+  for (const std::string& source : sources)
+    stmt.bind(at++, source);
+  return stmt;
+}
+
 void create_schema(Database& db) {
   db.execute(std::string(R"(
     CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -421,29 +435,18 @@ std::vector<TermHit> TermIndex::search(const TermQuery& query) {
 
 bool TermIndex::has_class_properties(const std::string& iri,
                                      const std::vector<std::string>& sources) {
-  std::string sql = "SELECT 1 FROM class_properties WHERE class = ?1";
-  if (!sources.empty()) sql += " AND source IN (" + placeholders(sources.size(), 2) + ")";
-  sql += " LIMIT 1";
   std::lock_guard lock(mutex_);
-  Statement stmt = db_.prepare(sql);
-  stmt.bind(1, iri);
-  int at = 2;
-  for (const std::string& source : sources)
-    stmt.bind(at++, source);
-  return stmt.step();
+  return among_sources(db_, "SELECT 1 FROM class_properties WHERE class = ?1", iri, sources,
+                       " LIMIT 1")
+      .step();
 }
 
 std::vector<std::string> TermIndex::classes_using(const std::string& property,
                                                   const std::vector<std::string>& sources) {
-  std::string sql = "SELECT class, SUM(triples) AS n FROM class_properties WHERE property = ?1";
-  if (!sources.empty()) sql += " AND source IN (" + placeholders(sources.size(), 2) + ")";
-  sql += " GROUP BY class ORDER BY n DESC, class";
   std::lock_guard lock(mutex_);
-  Statement stmt = db_.prepare(sql);
-  stmt.bind(1, property);
-  int at = 2;
-  for (const std::string& source : sources)
-    stmt.bind(at++, source);
+  Statement stmt = among_sources(
+      db_, "SELECT class, SUM(triples) AS n FROM class_properties WHERE property = ?1", property,
+      sources, " GROUP BY class ORDER BY n DESC, class");
   std::vector<std::string> out;
   while (stmt.step())
     out.push_back(stmt.text(0));
@@ -452,15 +455,10 @@ std::vector<std::string> TermIndex::classes_using(const std::string& property,
 
 std::vector<PropertyUse> TermIndex::properties_of_class(const std::string& class_iri,
                                                         const std::vector<std::string>& sources) {
-  std::string sql = "SELECT property, source, triples FROM class_properties WHERE class = ?1";
-  if (!sources.empty()) sql += " AND source IN (" + placeholders(sources.size(), 2) + ")";
-  sql += " ORDER BY triples DESC, property";
   std::lock_guard lock(mutex_);
-  Statement stmt = db_.prepare(sql);
-  stmt.bind(1, class_iri);
-  int at = 2;
-  for (const std::string& source : sources)
-    stmt.bind(at++, source);
+  Statement stmt =
+      among_sources(db_, "SELECT property, source, triples FROM class_properties WHERE class = ?1",
+                    class_iri, sources, " ORDER BY triples DESC, property");
   std::vector<PropertyUse> out;
   while (stmt.step()) {
     PropertyUse use{stmt.text(0), stmt.text(1), std::nullopt};
