@@ -416,7 +416,8 @@ SearchResponse SearchService::search(const SearchRequest& request) {
     // class is named by its own words, and over a whole catalogue the words related to its
     // name mostly find other datasets' classes (the classes of 83.6% of bench/term_search.mjs's
     // questions found over the catalogue without them, 81.4% with them).
-    const std::vector<std::string> related = related_words(request.text);
+    const std::vector<std::string> related =
+        wants(FindKind::Property) ? related_words(request.text) : std::vector<std::string>();
     for (const auto& [kind, of_class] : asks) {
       TermQuery query;
       query.text = request.text;
@@ -442,13 +443,13 @@ SearchResponse SearchService::search(const SearchRequest& request) {
     double best = 0;
     for (const Found& f : terms)
       best = std::max(best, f.score);
-    // A property that holds a literal the text names is what the text asks about ("concerts in
-    // 2014" asks about the property holding 2014), whatever its name: the data say so, which
-    // no likeness of words does, so it goes to the top, the more such literals the higher.
     // The properties whose classes the text is about: the best matches of its words ("the
     // model of the car with the most horsepower" is about the class using horsepower) and the
     // properties holding the literals it names.
     std::vector<std::string> anchors = best_properties(terms, kAnchorMatches);
+    // A property that holds a literal the text names is what the text asks about ("concerts in
+    // 2014" asks about the property holding 2014), whatever its name: the data say so, which
+    // no likeness of words does, so it goes to the top, the more such literals the higher.
     if (wants(FindKind::Property) && !entity_properties) {
       for (const auto& [iri, holding] : properties_holding(request, request.endpoints, response)) {
         anchors.push_back(iri);
