@@ -23,7 +23,7 @@ namespace sparqlmcp::mcp {
 class BatchCollector;
 
 // The member `name` of a JSON object, or null when absent or `params` is no object: how every
-// request's params are read (session_core.cpp, session_prompts.cpp).
+// request's params are read (every session_*.cpp).
 const nlohmann::json& member_or_null(const nlohmann::json& params, const char* name);
 
 struct SessionCore : std::enable_shared_from_this<SessionCore> {

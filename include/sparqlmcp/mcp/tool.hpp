@@ -2,7 +2,7 @@
 // The contract between a tool and the MCP layer that exposes it. A tool is a synchronous
 // function run on one of the MCP layer's worker threads; it may wait for remote work, which it
 // must abort when the context's cancellation token fires. Tools never let an exception escape:
-// the MCP layer's call runner (src/mcp/session_core.cpp) converts any exception into an
+// the MCP layer's call runner (src/mcp/session_calls.cpp) converts any exception into an
 // `isError: true` result.
 //
 // A tool may also go on working after its call has returned, when the caller accepts a task
