@@ -4,11 +4,15 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
+#include <charconv>
 #include <fstream>
 #include <optional>
 #include <set>
 #include <sstream>
+
+#include "sparqlmcp/util/error.hpp"
+#include "sparqlmcp/util/files.hpp"
+#include "sparqlmcp/util/text.hpp"
 
 namespace sparqlmcp::assist {
 namespace {
@@ -71,27 +75,70 @@ std::vector<std::string_view> fields(std::string_view line) {
   return out;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+// A number of the database's files (decimal counts and offsets, hexadecimal word counts and
+// word numbers); 0 when malformed.
+std::uint64_t number(std::string_view text, int base = 10) {
+  std::uint64_t value = 0;
+  std::from_chars(text.data(), text.data() + text.size(), value, base);
+  return value;
 }
 
 // A synset word as the index spells it: lower case, an adjective's marker ("(a)") dropped.
 std::string lemma_of(std::string_view word) {
-  if (const std::size_t paren = word.find('('); paren != std::string_view::npos)
-    word = word.substr(0, paren);
-  std::string out(word);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
+  return util::ascii_lowercase(word.substr(0, word.find('(')));
 }
 
 bool one_plain_word(std::string_view word) {
   return word.size() >= 3 && std::all_of(word.begin(), word.end(),
                                          [](unsigned char c) { return c >= 'a' && c <= 'z'; });
+}
+
+// What an index line says of a lemma:
+// lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
+struct IndexEntry {
+  std::uint64_t tagged = 0;       // senses tagged in WordNet's corpus: how common the use is
+  std::uint64_t first_sense = 0;  // the offset of its commonest sense's synset
+};
+
+std::optional<IndexEntry> parse_index_line(std::string_view line) {
+  const std::vector<std::string_view> f = fields(line);
+  if (f.size() < 4) return std::nullopt;
+  const std::uint64_t pointers = number(f[3]);
+  if (f.size() < 7 + pointers) return std::nullopt;
+  return IndexEntry{number(f[5 + pointers]), number(f[6 + pointers])};
+}
+
+struct Pointer {
+  std::string symbol;
+  std::uint64_t offset = 0;
+  Pos pos = Noun;
+  std::size_t source = 0;  // the word it leaves from (1-based), 0 for the whole synset
+  std::size_t target = 0;  // the word it leads to (1-based), 0 for the whole synset
+};
+
+// A data line:
+// synset_offset lex_filenum ss_type w_cnt word lex_id [word lex_id...] p_cnt [ptr...] | gloss
+struct Synset {
+  std::vector<std::string> words;  // lemmas, in the synset's order
+  std::vector<Pointer> pointers;
+};
+
+Synset parse_synset(std::string_view line) {
+  const std::vector<std::string_view> f = fields(line.substr(0, line.find(" | ")));
+  Synset synset;
+  if (f.size() < 4) return synset;
+  const std::uint64_t words = number(f[3], 16);
+  std::size_t at = 4;
+  for (std::uint64_t i = 0; i < words && at + 1 < f.size(); ++i, at += 2)
+    synset.words.push_back(lemma_of(f[at]));
+  const std::uint64_t pointers = at < f.size() ? number(f[at]) : 0;
+  for (std::uint64_t i = 0, p = at + 1; i < pointers && p + 3 < f.size(); ++i, p += 4) {
+    const std::string_view ends = f[p + 3];  // source and target word, two hex digits each
+    synset.pointers.push_back({std::string(f[p]), number(f[p + 1]),
+                               pos_of_letter(f[p + 2].empty() ? 'n' : f[p + 2][0]),
+                               number(ends.substr(0, 2), 16), number(ends.substr(2), 16)});
+  }
+  return synset;
 }
 
 }  // namespace
@@ -125,13 +172,13 @@ struct Lexicon::Database {
     return {};
   }
 
-  std::string synset_line(Pos pos, std::uint64_t offset) {
+  Synset synset(Pos pos, std::uint64_t offset) {
     std::ifstream& in = data[pos];
     in.clear();
     in.seekg(static_cast<std::streamoff>(offset));
     std::string line;
     std::getline(in, line);
-    return line;
+    return parse_synset(line);
   }
 };
 
@@ -144,11 +191,16 @@ Lexicon::Database* Lexicon::database() {
   loaded_ = true;
   if (dir_.empty()) return nullptr;
   auto db = std::make_unique<Database>();
-  for (int p = 0; p < kPosCount; ++p) {
-    const std::string name = kPosNames[static_cast<std::size_t>(p)];
-    db->index[static_cast<std::size_t>(p)] = read_file(dir_ / ("index." + name));
-    db->data[static_cast<std::size_t>(p)].open(dir_ / ("data." + name), std::ios::binary);
-    if (db->index[static_cast<std::size_t>(p)].empty() || !db->data[static_cast<std::size_t>(p)]) {
+  for (std::size_t p = 0; p < kPosCount; ++p) {
+    const std::string name = kPosNames[p];
+    std::optional<std::string> index, exceptions;
+    try {
+      index = util::read_file_if_exists(dir_ / ("index." + name));
+      exceptions = util::read_file_if_exists(dir_ / (name + ".exc"));
+    } catch (const Exception&) {  // unreadable: as missing
+    }
+    db->data[p].open(dir_ / ("data." + name), std::ios::binary);
+    if (!index || index->empty() || !db->data[p]) {
       spdlog::warn(
           "WordNet is not in {} (index.{} or data.{} missing): term search looks for the "
           "text's own words only; install Debian's wordnet-base or name its folder with "
@@ -156,12 +208,13 @@ Lexicon::Database* Lexicon::database() {
           dir_.string(), name, name);
       return nullptr;
     }
-    std::istringstream exceptions(read_file(dir_ / (name + ".exc")));
+    db->index[p] = std::move(*index);
+    std::istringstream lines(exceptions.value_or(""));
     std::string line;
-    while (std::getline(exceptions, line)) {
+    while (std::getline(lines, line)) {
       const std::vector<std::string_view> f = fields(line);
       for (std::size_t i = 1; i < f.size(); ++i)
-        db->exceptions[static_cast<std::size_t>(p)][std::string(f[0])].emplace_back(f[i]);
+        db->exceptions[p][std::string(f[0])].emplace_back(f[i]);
     }
   }
   database_ = std::move(db);
@@ -180,30 +233,22 @@ std::vector<std::string> Lexicon::related(std::string_view word) {
   std::vector<std::string> out;
   if (!db || word.empty()) return out;
 
-  // Every base form of the word in every part of speech, as morphy finds them, with the number
-  // of its senses tagged in WordNet's corpus: the commonest use of the word wins.
+  // Every base form of the word in every part of speech, as morphy finds them: the commonest
+  // use of the word (the most senses tagged in WordNet's corpus) wins.
   struct Reading {
     Pos pos;
     std::string lemma;
-    std::string_view line;
-    long tagged = -1;
+    IndexEntry entry;
   };
   std::optional<Reading> best;
-  auto consider = [&](Pos pos, const std::string& lemma) {
-    const std::string_view line = db->index_line(pos, lemma);
-    if (line.empty()) return;
-    // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
-    const std::vector<std::string_view> f = fields(line);
-    if (f.size() < 4) return;
-    const std::size_t pointers = std::strtoul(std::string(f[3]).c_str(), nullptr, 10);
-    if (f.size() < 7 + pointers) return;
-    const long tagged = std::strtol(std::string(f[5 + pointers]).c_str(), nullptr, 10);
-    if (!best || tagged > best->tagged) best = Reading{pos, lemma, line, tagged};
+  auto consider = [&](Pos pos, std::string lemma) {
+    const std::optional<IndexEntry> entry = parse_index_line(db->index_line(pos, lemma));
+    if (entry && (!best || entry->tagged > best->entry.tagged))
+      best = Reading{pos, std::move(lemma), *entry};
   };
-  for (int p = 0; p < kPosCount; ++p) {
+  for (std::size_t p = 0; p < kPosCount; ++p) {
     const Pos pos = static_cast<Pos>(p);
-    const auto& exceptions = db->exceptions[static_cast<std::size_t>(p)];
-    if (auto e = exceptions.find(word); e != exceptions.end())
+    if (auto e = db->exceptions[p].find(word); e != db->exceptions[p].end())
       for (const std::string& base : e->second)
         consider(pos, base);
     consider(pos, std::string(word));
@@ -218,50 +263,23 @@ std::vector<std::string> Lexicon::related(std::string_view word) {
     if (pos == Adjective) detach(kAdjectiveRules);
   }
   if (best) {
-    const std::vector<std::string_view> f = fields(best->line);
-    const std::size_t pointers = std::strtoul(std::string(f[3]).c_str(), nullptr, 10);
-    const std::uint64_t first_sense =
-        std::strtoull(std::string(f[6 + pointers]).c_str(), nullptr, 10);
     std::set<std::string> seen{std::string(word), best->lemma};
-    auto add = [&](std::string lemma) {
+    auto add = [&](const std::string& lemma) {
       // One word, and not a form of the word itself (those its stem and prefix already find).
       if (!one_plain_word(lemma) || lemma.compare(0, 4, word.substr(0, 4)) == 0) return;
-      if (out.size() < kMostRelated && seen.insert(lemma).second) out.push_back(std::move(lemma));
+      if (out.size() < kMostRelated && seen.insert(lemma).second) out.push_back(lemma);
     };
-    // synset_offset lex_filenum ss_type w_cnt word lex_id [word lex_id...] p_cnt [ptr...] | gloss
-    const std::string line = db->synset_line(best->pos, first_sense);
-    const std::vector<std::string_view> s =
-        fields(std::string_view(line).substr(0, line.find(" | ")));
-    const std::size_t words =
-        s.size() > 3 ? std::strtoul(std::string(s[3]).c_str(), nullptr, 16) : 0;
-    std::size_t at = 4;
-    std::size_t own = 0;  // our lemma's number in the synset, for lexical pointers
-    for (std::size_t i = 0; i < words && at + 1 < s.size(); ++i, at += 2) {
-      std::string lemma = lemma_of(s[at]);
-      if (lemma == best->lemma) own = i + 1;
-      add(std::move(lemma));
-    }
-    const std::size_t count =
-        at < s.size() ? std::strtoul(std::string(s[at]).c_str(), nullptr, 10) : 0;
-    ++at;
-    for (std::size_t i = 0; i < count && at + 3 < s.size(); ++i, at += 4) {
-      if (!followed(s[at])) continue;
-      const std::uint64_t offset = std::strtoull(std::string(s[at + 1]).c_str(), nullptr, 10);
-      const Pos target_pos = pos_of_letter(s[at + 2].empty() ? 'n' : s[at + 2][0]);
-      const std::string_view source_target = s[at + 3];
-      const std::size_t source =
-          std::strtoul(std::string(source_target.substr(0, 2)).c_str(), nullptr, 16);
-      const std::size_t target =
-          std::strtoul(std::string(source_target.substr(2)).c_str(), nullptr, 16);
-      // A lexical pointer (source and target words named) belongs to one word of the synset.
-      if (source != 0 && source != own) continue;
-      const std::string target_line = db->synset_line(target_pos, offset);
-      const std::vector<std::string_view> t =
-          fields(std::string_view(target_line).substr(0, target_line.find(" | ")));
-      const std::size_t target_words =
-          t.size() > 3 ? std::strtoul(std::string(t[3]).c_str(), nullptr, 16) : 0;
-      for (std::size_t w = 0; w < target_words && 4 + 2 * w < t.size(); ++w)
-        if (target == 0 || target == w + 1) add(lemma_of(t[4 + 2 * w]));
+    const Synset sense = db->synset(best->pos, best->entry.first_sense);
+    for (const std::string& lemma : sense.words)
+      add(lemma);
+    // Our lemma's number in the synset: a lexical pointer belongs to one word of it.
+    const auto own = static_cast<std::size_t>(
+        std::find(sense.words.begin(), sense.words.end(), best->lemma) - sense.words.begin() + 1);
+    for (const Pointer& pointer : sense.pointers) {
+      if (!followed(pointer.symbol) || (pointer.source != 0 && pointer.source != own)) continue;
+      const Synset target = db->synset(pointer.pos, pointer.offset);
+      for (std::size_t w = 0; w < target.words.size(); ++w)
+        if (pointer.target == 0 || pointer.target == w + 1) add(target.words[w]);
     }
   }
   if (answers_.size() > 50'000) answers_.clear();

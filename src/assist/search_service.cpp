@@ -347,11 +347,7 @@ void SearchService::add_neighbours(const SearchRequest& request,
   const auto properties =
       static_cast<std::size_t>(std::count_if(terms.begin(), terms.end(), is_property));
   if (properties == 0 || properties >= request.limit) return;
-  // A copy: the list grows below.
-  const std::string top =
-      std::max_element(terms.begin(), terms.end(), [&](const Found& a, const Found& b) {
-        return is_property(a) != is_property(b) ? is_property(b) : a.score < b.score;
-      })->iri;
+  const std::string top = best_properties(terms, 1).front();  // a copy: the list grows below
   // Used on many classes (a label), the best match says nothing of the one the text is about.
   const std::vector<std::string> classes = index_.classes_using(top, ids);
   if (classes.size() > kMostClassesOfAnAnchor) return;
@@ -473,10 +469,10 @@ SearchResponse SearchService::search(const SearchRequest& request) {
       for (const Found& f : terms)
         best = std::max(best, f.score);
     }
-    if (wants(FindKind::Property) && !entity_properties && !request.of)
+    if (wants(FindKind::Property) && !entity_properties && !request.of) {
       add_links(request, ids, related, anchors, best, terms);
-    if (wants(FindKind::Property) && !entity_properties && !request.of)
       add_neighbours(request, ids, best, terms);
+    }
     for (Found& f : terms)
       f.score = normalized(f.score, best);
   }

@@ -16,13 +16,7 @@ using nlohmann::json;
 namespace ec = error_code;
 
 json SessionCore::handle_tools_list(const json& params) {
-  const json& cursor = member_or_null(params, "cursor");
-  // Every tool fits on one page, so no cursor is ever issued and none can be valid.
-  if (!cursor.is_null())
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for tools/list: unknown cursor " + serialize_message(cursor) +
-                       "; this server returns all tools on one page, call tools/list without a "
-                       "cursor");
+  refuse_cursor(params, "tools/list", "tools");
   json list = json::array();
   for (const auto& tool : *server_.tools)
     if (tool) list.push_back(tool->definition().to_json());

@@ -76,6 +76,16 @@ const char* type_name(const json& value) {
   return value.type_name();
 }
 
+void refuse_cursor(const json& params, std::string_view method, std::string_view items) {
+  const json& cursor = member_or_null(params, "cursor");
+  if (!cursor.is_null())
+    throw RpcError(ec::kInvalidParams, "invalid params for " + std::string(method) +
+                                           ": unknown cursor " + serialize_message(cursor) +
+                                           "; this server returns all " + std::string(items) +
+                                           " on one page, call " + std::string(method) +
+                                           " without a cursor");
+}
+
 RpcError id_in_use(const json& id) {
   return RpcError(ec::kInvalidRequest,
                   "request id " + serialize_message(id) +

@@ -4,6 +4,7 @@
 
 #include "session_core.hpp"
 
+#include "session_support.hpp"
 #include "sparqlmcp/mcp/jsonrpc.hpp"
 #include "sparqlmcp/mcp/protocol.hpp"
 #include "sparqlmcp/util/error.hpp"
@@ -14,12 +15,7 @@ using nlohmann::json;
 namespace ec = error_code;
 
 json SessionCore::handle_prompts_list(const json& params) {
-  const json& cursor = member_or_null(params, "cursor");
-  if (!cursor.is_null())
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for prompts/list: unknown cursor " + serialize_message(cursor) +
-                       "; this server returns all prompts on one page, call prompts/list "
-                       "without a cursor");
+  refuse_cursor(params, "prompts/list", "prompts");
   json list = json::array();
   if (server_.prompts) {
     for (const PromptDescriptor& prompt : server_.prompts->list_prompts()) {

@@ -16,13 +16,7 @@ using nlohmann::json;
 namespace ec = error_code;
 
 json SessionCore::handle_resources_list(const json& params) {
-  const json& cursor = member_or_null(params, "cursor");
-  if (!cursor.is_null())
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for resources/list: unknown cursor " +
-                       serialize_message(cursor) +
-                       "; this server returns all resources on one page, call resources/list "
-                       "without a cursor");
+  refuse_cursor(params, "resources/list", "resources");
   json list = json::array();
   if (server_.resources) {
     for (const auto& resource : server_.resources->list_resources()) {
@@ -37,13 +31,7 @@ json SessionCore::handle_resources_list(const json& params) {
 }
 
 json SessionCore::handle_resources_templates_list(const json& params) {
-  const json& cursor = member_or_null(params, "cursor");
-  if (!cursor.is_null())
-    throw RpcError(ec::kInvalidParams,
-                   "invalid params for resources/templates/list: unknown cursor " +
-                       serialize_message(cursor) +
-                       "; this server returns all resource templates on one page, call "
-                       "resources/templates/list without a cursor");
+  refuse_cursor(params, "resources/templates/list", "resource templates");
   json list = json::array();
   if (server_.resources) {
     for (const auto& resource : server_.resources->list_templates()) {

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
@@ -21,6 +22,11 @@ std::string id_key(const nlohmann::json& id);
 
 // A JSON value's type, for messages ("string", "array").
 const char* type_name(const nlohmann::json& value);
+
+// The list methods (tools, prompts, resources, resource templates) answer on one page, so no
+// cursor is ever issued and none is valid: one in `params` is refused, naming `method` and the
+// `items` it lists.
+void refuse_cursor(const nlohmann::json& params, std::string_view method, std::string_view items);
 
 // MCP "Messages": a request id must not have been used before in the session. One still used
 // by a running call is refused whatever the request, so that no two responses carry it.

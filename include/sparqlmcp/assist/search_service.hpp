@@ -211,6 +211,10 @@ class SearchService {
   std::map<std::string, std::pair<std::size_t, std::string>> properties_holding(
       const SearchRequest& request, const std::vector<const catalogue::Endpoint*>& endpoints,
       SearchResponse& response);
+  // The words related to the content words of `text` (lexicon_), none of them a word of the
+  // text, at most kMostRelatedWords, those of its first words first.
+  std::vector<std::string> related_words(const std::string& text);
+  static constexpr std::size_t kMostRelatedWords = 48;
   // Adds the properties that link the classes the text names best (kLinkedClasses of them)
   // and the classes whose instances use `anchors` (the best matches of the text's words and
   // the properties holding the literals it names), among themselves and to each other.
@@ -256,10 +260,6 @@ class SearchService {
   SearchSettings settings_;
   TermIndex index_;
   Lexicon lexicon_;
-  // The words related to the content words of `text`, none of them a word of the text, at
-  // most kMostRelatedWords, those of its first words first.
-  std::vector<std::string> related_words(const std::string& text);
-  static constexpr std::size_t kMostRelatedWords = 48;
   std::mutex mutex_;
   std::map<std::string, Attempt> label_failures_;    // by catalogue id
   std::map<std::string, Attempt> example_failures_;  // by catalogue id
